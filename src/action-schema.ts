@@ -1,0 +1,262 @@
+/**
+ * The validation layer: validating a tool's action declarations wherever
+ * they are checked, and obtaining action schemas out of them wherever one is
+ * read. Both halves live here because one definition of "carrying a key"
+ * serves both: `checkMandatoryKeys` calls the chain's own validators.
+ *
+ * The invariant: a key outside `actionSchemaKeys()` is rejected wherever
+ * `validate` runs (unknown ⇒ rejected); every key inside it has a validator
+ * that rejects at least a wrong-type value (known ⇒ validated); every other
+ * statement of the vocabulary is derived from it or pinned by a test
+ * (restated ⇒ pinned).
+ *
+ * The obtaining functions — `actionNames`, `fetchSchema`, `fetchSchemas` —
+ * are the only ways to read a tool's actions; no other module calls
+ * `tool.actions()`. They hand out `CheckedActionSchema`, a type only this
+ * module produces, and check exactly what they obtained.
+ */
+import type { Closure } from "./closure.js";
+import { ActionSchemaError } from "./errors.js";
+import { isSealed } from "./freeze.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, Unreadable } from "./inspect.js";
+import { defaultOffences } from "./key-set.js";
+import { keyValidators, type SchemaContext } from "./key-validators.js";
+import { compareOffences, offence, type Offence } from "./offence.js";
+import { closest } from "./suggest.js";
+import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchema, type ActionSchemaKey } from "./tool.js";
+
+declare const checked: unique symbol;
+
+/** An action schema that passed the mandatory-pair check where it was obtained. */
+export type CheckedActionSchema = ActionSchema & { readonly [checked]: true };
+
+/** What `fetchSchema` found: the checked schema, or the valid names for an unknown one. */
+export type FetchedSchema =
+  | { readonly ok: true; readonly action: string; readonly schema: CheckedActionSchema }
+  | { readonly ok: false; readonly validNames: readonly string[] };
+
+/** The closure of every checked schema; verdicts on sealed schemas are reused. */
+const closures = new WeakMap<object, Closure>();
+const sealedVerdicts = new WeakSet<object>();
+
+/** A tool as the validation layer sees it: anything, read defensively. */
+type ToolLike = unknown;
+
+/**
+ * Every offence of a tool's action declarations, sorted — `validate`
+ * without the throw.
+ *
+ * @example
+ * ```ts
+ * actionSchemaOffences(tool).map((o) => o.location);
+ * ```
+ */
+export function actionSchemaOffences(tool: ToolLike): readonly Offence[] {
+  const record = obtainRecord(tool);
+  if (!("record" in record)) return record.offences;
+  const offences: Offence[] = [...nameOffences(record.record)];
+  for (const action of record.names) {
+    const context = chain(action, read(record.record, action), "all");
+    offences.push(...context.offences);
+  }
+  return offences.sort(compareOffences);
+}
+
+/**
+ * The full chain, run at the registration moments: the action record's
+ * shape, each action name, then per action the schema's shape, unknown keys,
+ * every vocabulary key's validator and the key-set walk; then — for an
+ * action with no shape offences — the defaults closure. Throws one
+ * `ActionSchemaError` naming every offence.
+ *
+ * @example
+ * ```ts
+ * validate(tasks); // throws ActionSchemaError when any action schema is malformed
+ * ```
+ */
+export function validate(tool: ToolLike): void {
+  const offences = actionSchemaOffences(tool);
+  if (offences.length > 0) throw new ActionSchemaError(toolName(tool), offences);
+}
+
+/**
+ * The read-side check: the schema value's shape, then the validators of the
+ * mandatory pair (so `properties` passes the key-set walk at every depth).
+ * Returns the schema as a `CheckedActionSchema`.
+ *
+ * @example
+ * ```ts
+ * const schema = checkMandatoryKeys("tasks", "create", { description: "Create", properties: {} });
+ * ```
+ */
+export function checkMandatoryKeys(tool: string | undefined, action: string, schema: unknown): CheckedActionSchema {
+  const checkedSchema = checkOrOffences(action, schema);
+  if (Array.isArray(checkedSchema)) throw new ActionSchemaError(tool, checkedSchema);
+  return checkedSchema as CheckedActionSchema;
+}
+
+function checkOrOffences(action: string, schema: unknown): CheckedActionSchema | Offence[] {
+  if (typeof schema === "object" && schema !== null && sealedVerdicts.has(schema)) return schema as CheckedActionSchema;
+  const context = chain(action, schema, "mandatory");
+  if (context.offences.length > 0) return context.offences;
+  const checkedSchema = schema as CheckedActionSchema;
+  closures.set(checkedSchema, context.walk!.closure);
+  if (context.walk!.frozen && isSealed(checkedSchema)) sealedVerdicts.add(checkedSchema);
+  return checkedSchema;
+}
+
+/** The closure of a checked schema's data, compiled when it was checked. */
+export function closureOf(schema: CheckedActionSchema): Closure {
+  return closures.get(schema)!;
+}
+
+/**
+ * The tool's action names, sorted. Obtains no schema.
+ *
+ * @example
+ * ```ts
+ * actionNames(tasks); // ["close", "create", "list"]
+ * ```
+ */
+export function actionNames(tool: ToolLike): string[] {
+  const record = obtainRecord(tool);
+  if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
+  return record.names;
+}
+
+/**
+ * Resolves an action by name and obtains its schema out of one call to
+ * `tool.actions()`, checking the mandatory pair of that schema alone.
+ *
+ * @example
+ * ```ts
+ * const found = fetchSchema(tasks, "create");
+ * if (found.ok) found.schema.properties;
+ * else found.validNames; // for an unknown name
+ * ```
+ */
+export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
+  const record = obtainRecord(tool);
+  if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
+  if (typeof action !== "string" || !hasOwn(record.record, action)) return { ok: false, validNames: record.names };
+  return { ok: true, action, schema: checkMandatoryKeys(toolName(tool), action, read(record.record, action)) };
+}
+
+/**
+ * Obtains every schema of a tool out of one call to `tool.actions()`, all
+ * checked; throws one error naming every offence of every action.
+ *
+ * @example
+ * ```ts
+ * for (const [action, schema] of Object.entries(fetchSchemas(tasks))) console.log(action, schema.description);
+ * ```
+ */
+export function fetchSchemas(tool: ToolLike): Readonly<Record<string, CheckedActionSchema>> {
+  const record = obtainRecord(tool);
+  if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
+  const schemas: Record<string, CheckedActionSchema> = Object.create(null);
+  const offences: Offence[] = [];
+  for (const action of record.names) {
+    const schema = checkOrOffences(action, read(record.record, action));
+    if (Array.isArray(schema)) offences.push(...schema);
+    else schemas[action] = schema;
+  }
+  if (offences.length > 0) throw new ActionSchemaError(toolName(tool), offences);
+  return schemas;
+}
+
+/** The tool's name when it is a readable string. */
+export function toolName(tool: ToolLike): string | undefined {
+  if (typeof tool !== "object" || tool === null) return undefined;
+  const name = read(tool, "name");
+  return typeof name === "string" ? name : undefined;
+}
+
+type ObtainedRecord = { readonly record: object; readonly names: string[] } | { readonly offences: Offence[] };
+
+/** The one place that calls `tool.actions()`. */
+function obtainRecord(tool: ToolLike): ObtainedRecord {
+  const fail = (code: Offence["code"], problem: string, fix: string) => ({
+    offences: [offence({ action: null, path: [], code, problem, fix })],
+  });
+  const actions = typeof tool === "object" && tool !== null ? read(tool, "actions") : undefined;
+  if (typeof actions !== "function") {
+    return fail("actions_not_function", `the tool's actions is ${actions === undefined ? "missing" : "not a function"}`, "declare the tool with defineTool({ name, description, actions: { … }, handlers: { … } }).");
+  }
+  let record: unknown;
+  try {
+    record = actions.call(tool);
+  } catch (error) {
+    return fail("actions_threw", `actions() threw (${reasonText(error)})`, "make actions() return the action record without throwing.");
+  }
+  if (!isPlainObject(record)) {
+    return fail("actions_not_object", "actions() did not return a plain object", "return an object mapping each action name to its action schema.");
+  }
+  const keys = ownKeys(record);
+  if (keys instanceof Unreadable) return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
+  return { record, names: keys.strings.sort() };
+}
+
+/** Offences of the action names themselves: symbols, empty names, line breaks. */
+function nameOffences(record: object): Offence[] {
+  const keys = ownKeys(record);
+  if (keys instanceof Unreadable) return [];
+  const offences = keys.symbols.map((symbol) =>
+    offence({ action: null, path: [], key: symbol.toString(), code: "symbol_key", problem: `${symbol.toString()} is a symbol key`, fix: "name every action with a string." }),
+  );
+  for (const name of keys.strings) {
+    const problem = name === "" ? "an action name is empty" : /[\r\n]/.test(name) ? `action name ${JSON.stringify(name)} contains a line break` : undefined;
+    if (problem !== undefined) offences.push(offence({ action: null, path: [], key: name, code: "invalid_action_name", problem, fix: "name the action with a non-empty, one-line string such as \"create\"." }));
+  }
+  return offences;
+}
+
+/** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
+function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
+  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined };
+  if (!isPlainObject(schema)) {
+    context.offences.push(offence({ action, path: [], code: schema instanceof Unreadable ? "unreadable" : "schema_not_object",
+      problem: `the action schema is ${schema instanceof Unreadable ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,
+      fix: 'write an object with at least description and properties, such as { description: "…", properties: {} }.' }));
+    return context;
+  }
+  const vocabulary: readonly ActionSchemaKey[] = scope === "all" ? actionSchemaKeys() : mandatoryActionSchemaKeys();
+  if (scope === "all") context.offences.push(...unknownKeyOffences(action, schema, vocabulary));
+  const mandatory = new Set<string>(mandatoryActionSchemaKeys());
+  // `properties` first: the validators of required, requiredOneOf and defaults read what it declares.
+  for (const key of [...vocabulary].sort((a, b) => Number(b === "properties") - Number(a === "properties"))) {
+    if (!hasOwn(schema, key)) {
+      if (mandatory.has(key)) context.offences.push(missingKey(action, key));
+      continue;
+    }
+    keyValidators[key](read(schema, key), context);
+  }
+  if (scope === "all" && context.offences.length === 0 && hasOwn(schema, "defaults") && context.walk !== undefined) {
+    context.offences.push(...defaultOffences(action, read(schema, "defaults"), context.walk.closure));
+  }
+  return context;
+}
+
+function missingKey(action: string, key: string): Offence {
+  const example = key === "description" ? 'description: "Create a task"' : 'properties: { name: { type: "string" } } (or properties: {} for none)';
+  return offence({ action, path: [], key, code: "missing_key", problem: `missing mandatory key "${key}"`, fix: `add ${example}.` });
+}
+
+function unknownKeyOffences(action: string, schema: object, vocabulary: readonly string[]): Offence[] {
+  const keys = ownKeys(schema);
+  if (keys instanceof Unreadable) {
+    return [offence({ action, path: [], code: "unreadable", problem: `its keys cannot be read (${reasonText(keys.reason)})`, fix: "write the action schema as a plain object." })];
+  }
+  const known = new Set(vocabulary);
+  const knownList = `Known keys: ${vocabulary.join(", ")}.`;
+  const offences = keys.symbols.map((symbol) =>
+    offence({ action, path: [], key: symbol.toString(), code: "symbol_key", problem: `unknown key ${symbol.toString()} (a symbol)`, fix: `remove it. ${knownList}` }),
+  );
+  for (const key of keys.strings) {
+    if (known.has(key)) continue;
+    const guess = closest(key, vocabulary);
+    offences.push(offence({ action, path: [], key, code: "unknown_key", problem: `unknown key ${JSON.stringify(key)}`,
+      fix: `${guess === undefined ? "remove it, or move its text into notes." : `did you mean ${JSON.stringify(guess)}?`} ${knownList}` }));
+  }
+  return offences;
+}

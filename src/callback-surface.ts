@@ -1,0 +1,147 @@
+/**
+ * The callback-surface check — a layer apart from the action-schema chain:
+ * is this value a tool at all? A name, a description, an `actions` function,
+ * a handler for every action and none without one, the reserved name
+ * `help`, and well-typed optional parts.
+ */
+import { ActionSchemaError } from "./errors.js";
+import { toolLabel } from "./format.js";
+import { describeType, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js";
+import { actionNames } from "./action-schema.js";
+
+/** One problem with a tool's callback surface. */
+export interface SurfaceOffence {
+  /** The tool's name, when it has a string one. */
+  readonly tool: string | undefined;
+  /** The tool field at fault: `name`, `handlers`, `handlers["create"]`… */
+  readonly field: string;
+  readonly code: "not_object" | "invalid_name" | "reserved_name" | "wrong_type" | "missing_handler" | "handler_without_action";
+  readonly problem: string;
+  readonly fix: string;
+}
+
+/** MCP tool names: 1–128 characters of letters, digits, `_`, `-` and `.`. */
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/** The name of the framework-owned help tool, which no tool may take. */
+export const HELP_TOOL_NAME = "help";
+
+const OPTIONAL_FIELDS: readonly [field: string, expected: string, test: (value: unknown) => boolean][] = [
+  ["title", "a string", (value) => typeof value === "string"],
+  ["annotations", "a plain object of MCP tool annotations", isPlainObject],
+  ["outputSchema", 'a plain object JSON Schema with type: "object"', (value) => isPlainObject(value) && value.type === "object"],
+  ["hints", "a plain object mapping error codes to hint strings", (value) => isPlainObject(value) && Object.values(value).every((hint) => typeof hint === "string")],
+  ["handleError", "a function", (value) => typeof value === "function"],
+  ["actionContext", "a string or a function of the action name", (value) => typeof value === "string" || typeof value === "function"],
+];
+
+/**
+ * Every callback-surface problem of `tool` (an empty array when it has none).
+ *
+ * @example
+ * ```ts
+ * callbackSurfaceOffences({ name: "help" }); // reserved name, missing description, …
+ * ```
+ */
+export function callbackSurfaceOffences(tool: unknown): SurfaceOffence[] {
+  if (typeof tool !== "object" || tool === null) {
+    return [{ tool: undefined, field: "tool", code: "not_object", problem: `the tool is ${describeType(tool)}`, fix: "pass the value defineTool(...) returns." }];
+  }
+  const name = read(tool, "name");
+  const label = typeof name === "string" ? name : undefined;
+  const offences: SurfaceOffence[] = [];
+  const add = (field: string, code: SurfaceOffence["code"], problem: string, fix: string) => offences.push({ tool: label, field, code, problem, fix });
+
+  if (typeof name !== "string" || !TOOL_NAME.test(name)) {
+    add("name", "invalid_name", typeof name === "string" ? `the name ${JSON.stringify(name)} is not a valid MCP tool name` : `the name is ${describeType(name)}`,
+      'name the tool with 1–128 letters, digits, "_", "-" or ".", such as "tasks".');
+  } else if (name === HELP_TOOL_NAME) {
+    add("name", "reserved_name", `the name "${HELP_TOOL_NAME}" is reserved for the built-in help tool`, "choose another name.");
+  }
+  const description = read(tool, "description");
+  if (typeof description !== "string" || description.trim() === "") {
+    add("description", "wrong_type", `the description is ${typeof description === "string" ? "empty" : describeType(description)}`, "describe what the tool is for in one sentence.");
+  }
+  if (typeof read(tool, "actions") !== "function") {
+    add("actions", "wrong_type", `actions is ${describeType(read(tool, "actions"))}`, "declare the tool with defineTool, which makes actions a function.");
+  }
+  for (const [field, expected, test] of OPTIONAL_FIELDS) {
+    const value = read(tool, field);
+    if (value !== undefined && !safely(() => test(value))) add(field, "wrong_type", `${field} is ${describeType(value)}`, `write ${expected}, or leave it out.`);
+  }
+  offences.push(...handlerOffences(tool, label));
+  return offences;
+}
+
+function handlerOffences(tool: object, label: string | undefined): SurfaceOffence[] {
+  const handlers = read(tool, "handlers");
+  if (!isPlainObject(handlers)) {
+    return [{ tool: label, field: "handlers", code: "wrong_type", problem: `handlers is ${describeType(handlers)}`, fix: "write an object with one handler function per action." }];
+  }
+  let names: string[];
+  try {
+    names = actionNames(tool);
+  } catch (error) {
+    if (error instanceof ActionSchemaError) return []; // the action-schema chain reports an unreadable record
+    throw error;
+  }
+  const keys = ownKeys(handlers);
+  const handled = keys instanceof Unreadable ? [] : keys.strings;
+  const offences: SurfaceOffence[] = [];
+  for (const action of names) {
+    const handler = read(handlers, action);
+    if (typeof handler !== "function") {
+      offences.push({ tool: label, field: `handlers[${JSON.stringify(action)}]`, code: "missing_handler",
+        problem: handler === undefined ? `action ${JSON.stringify(action)} has no handler` : `the handler of ${JSON.stringify(action)} is ${describeType(handler)}`,
+        fix: `add handlers.${action}: async (data, context) => { … }.` });
+    }
+  }
+  const declared = new Set(names);
+  for (const action of handled) {
+    if (!declared.has(action)) {
+      offences.push({ tool: label, field: `handlers[${JSON.stringify(action)}]`, code: "handler_without_action",
+        problem: `handler ${JSON.stringify(action)} has no action`, fix: `declare action ${JSON.stringify(action)} in actions, or remove its handler.` });
+    }
+  }
+  return offences;
+}
+
+function safely(test: () => boolean): boolean {
+  try {
+    return test();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Thrown by `checkCallbackSurface`: every callback-surface problem of one or
+ * more tools, one per line.
+ */
+export class CallbackSurfaceError extends TypeError {
+  override readonly name = "CallbackSurfaceError";
+  readonly offences: readonly SurfaceOffence[];
+
+  constructor(offences: readonly SurfaceOffence[]) {
+    super(formatSurfaceOffences(offences));
+    this.offences = offences;
+  }
+}
+
+function formatSurfaceOffences(offences: readonly SurfaceOffence[]): string {
+  const lines = offences.map((o) => `  ${toolLabel(o.tool)} ${o.field}: ${o.problem}. Fix: ${o.fix}`);
+  return [`${offences.length} tool ${offences.length === 1 ? "problem" : "problems"}`, ...lines].join("\n");
+}
+
+/**
+ * Throws a `CallbackSurfaceError` naming every callback-surface problem.
+ *
+ * @example
+ * ```ts
+ * checkCallbackSurface(tasks); // passes for a well-formed tool
+ * ```
+ */
+export function checkCallbackSurface(tool: unknown): void {
+  const offences = callbackSurfaceOffences(tool);
+  if (offences.length > 0) throw new CallbackSurfaceError(offences);
+}

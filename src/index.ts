@@ -1,0 +1,57 @@
+/**
+ * wymcp — multi-action MCP tools whose action schemas are validated at build
+ * time, at registration and whenever a schema is obtained.
+ *
+ * This module is the whole public surface of the runtime entry `wymcp`. It
+ * has no dependencies: the MCP SDK binding lives in `wymcp/mcp`, the build
+ * plugins in `wymcp/vite`, `wymcp/rollup`, … and `wymcp/transformer`.
+ *
+ * @module
+ */
+export {
+  actionSchemaKeys,
+  mandatoryActionSchemaKeys,
+  defineTool,
+  callbackSurfaceOffences,
+  checkCallbackSurface,
+  CallbackSurfaceError,
+  type ActionSchema,
+  type ActionSchemaKey,
+  type MandatoryActionSchemaKey,
+  type ActionRecord,
+  type ActionData,
+  type InferSchema,
+  type Handler,
+  type Handlers,
+  type HandlerContext,
+  type Tool,
+  type ToolDefinition,
+  type SurfaceOffence,
+} from "./tool.js";
+export type {
+  ActionContext,
+  ErrorHandler,
+  JsonTypeName,
+  OutputSchema,
+  PropertyMap,
+  PropertySchema,
+  ToolAnnotations,
+  ToolHints,
+  ToolParts,
+} from "./tool-parts.js";
+export {
+  actionNames,
+  actionSchemaOffences,
+  checkMandatoryKeys,
+  fetchSchema,
+  fetchSchemas,
+  validate,
+  type CheckedActionSchema,
+  type FetchedSchema,
+} from "./action-schema.js";
+export { schemaOffences, defaultOffences } from "./key-set.js";
+export { closureViolations, type Closure, type Violation } from "./closure.js";
+export { ActionSchemaError } from "./errors.js";
+export { formatOffences, offenceLine } from "./format.js";
+export { dataPathOf, locationOf, type Offence, type OffenceCode, type OffenceKind, type PathSegment } from "./offence.js";
+export { ToolError } from "./tool-error.js";

@@ -1,0 +1,169 @@
+/**
+ * One validator per key of the action-schema vocabulary — the chain's own
+ * validators, shared by `validate` and `checkMandatoryKeys`. The record type
+ * makes a key without a validator a compile error; the invariant test makes
+ * it a test failure too.
+ */
+import { describeType, isArray, isPlainObject, reasonText, Unreadable } from "./inspect.js";
+import { walkKeySet, type KeySetWalk } from "./key-set.js";
+import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
+import { closest } from "./suggest.js";
+import type { ActionSchemaKey } from "./tool.js";
+
+/** What the validators of one action schema share. */
+export interface SchemaContext {
+  readonly action: string;
+  readonly offences: Offence[];
+  /** The names `properties` declares, once it is known to be a plain object. */
+  declared: ReadonlySet<string> | undefined;
+  /** The key-set walk of `properties`, once it ran. */
+  walk: KeySetWalk | undefined;
+}
+
+type KeyValidator = (value: unknown, context: SchemaContext) => void;
+
+interface Where {
+  readonly path: readonly PathSegment[];
+  readonly key?: string;
+  readonly index?: number;
+}
+
+function report(context: SchemaContext, where: Where, code: OffenceCode, problem: string, fix: string): void {
+  context.offences.push(offence({ action: context.action, ...where, code, problem, fix }));
+}
+
+function wrongType(context: SchemaContext, key: ActionSchemaKey, value: unknown, fix: string): void {
+  report(context, { path: [], key }, value instanceof Unreadable ? "unreadable" : "wrong_type",
+    value instanceof Unreadable ? `reading "${key}" threw (${reasonText(value.reason)})` : `"${key}" is ${describeType(value)}`, fix);
+}
+
+/** The entries of an array, or `undefined` after reporting a wrong type. */
+function entries(context: SchemaContext, key: ActionSchemaKey, value: unknown, fix: string): readonly unknown[] | undefined {
+  try {
+    if (isArray(value)) return Array.prototype.slice.call(value);
+    wrongType(context, key, value, fix);
+  } catch (error) {
+    wrongType(context, key, new Unreadable(error), fix);
+  }
+  return undefined;
+}
+
+/**
+ * Checks a list of names: strings, distinct, each declared in `properties`.
+ * Returns the distinct strings it saw.
+ */
+function checkNames(context: SchemaContext, list: readonly unknown[], path: readonly PathSegment[], listName: string): Set<string> {
+  const seen = new Set<string>();
+  const declared = context.declared;
+  list.forEach((name, index) => {
+    if (typeof name !== "string") {
+      report(context, { path, index }, "wrong_type", `entry ${index} is ${describeType(name)}`, `write the name of a property as a string.`);
+    } else if (seen.has(name)) {
+      report(context, { path, key: name, index }, "duplicate_entry", `${JSON.stringify(name)} is listed twice`, `remove the second ${JSON.stringify(name)}.`);
+    } else {
+      seen.add(name);
+      if (declared !== undefined && !declared.has(name)) {
+        const guess = closest(name, [...declared]);
+        const remedy = `declare ${JSON.stringify(name)} in properties, or remove it from ${listName}.`;
+        report(context, { path, key: name, index }, "undeclared_name", `${JSON.stringify(name)} is not declared in properties`,
+          guess === undefined ? remedy : `did you mean ${JSON.stringify(guess)}? Otherwise ${remedy}`);
+      }
+    }
+  });
+  return seen;
+}
+
+const STRING_LIST_FIX = "write an array of strings.";
+
+/** The validators, keyed by the vocabulary (`actionSchemaKeys()`). */
+export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = {
+  description(value, context) {
+    if (typeof value !== "string") return wrongType(context, "description", value, 'write a one-line string, such as "Create a task".');
+    if (/[\r\n]/.test(value)) {
+      report(context, { path: [], key: "description" }, "line_break", '"description" contains a line break', "keep the description on one line; put longer guidance in notes.");
+    }
+  },
+  properties(value, context) {
+    if (!isPlainObject(value)) {
+      return wrongType(context, "properties", value, 'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).');
+    }
+    context.walk = walkKeySet(context.action, value);
+    context.declared = new Set(context.walk.closure.declared!.keys());
+    context.offences.push(...context.walk.offences);
+  },
+  required(value, context) {
+    const list = entries(context, "required", value, 'write an array of declared property names, such as ["name"].');
+    if (list !== undefined) checkNames(context, list, ["required"], "required");
+  },
+  requiredOneOf(value, context) {
+    const groups = entries(context, "requiredOneOf", value, 'write an array of groups of declared property names, such as [["id"], ["name"]].');
+    if (groups !== undefined) checkGroups(context, groups);
+  },
+  defaults(value, context) {
+    if (!isPlainObject(value)) wrongType(context, "defaults", value, "write an object mapping declared property names to their default values.");
+  },
+  notes(value, context) {
+    if (typeof value !== "string") wrongType(context, "notes", value, "write a string; line breaks are allowed.");
+  },
+  related(value, context) {
+    entries(context, "related", value, STRING_LIST_FIX)?.forEach((entry, index) => {
+      if (typeof entry !== "string") report(context, { path: ["related"], index }, "wrong_type", `entry ${index} is ${describeType(entry)}`, "write the related action or tool name as a string.");
+    });
+  },
+  examples(value, context) {
+    entries(context, "examples", value, "write an array of example data objects, such as [{ name: \"Buy milk\" }].")?.forEach((entry, index) => {
+      if (!isPlainObject(entry)) report(context, { path: ["examples"], index }, "wrong_type", `entry ${index} is ${describeType(entry)}`, "write each example as a plain object of data.");
+    });
+  },
+};
+
+/**
+ * `requiredOneOf` groups: non-empty arrays of distinct declared names, no
+ * duplicate group, none a strict superset of another. Supersets are found
+ * through an index from name to the groups holding it, so the cost follows
+ * the groups that share names rather than every pair of groups.
+ */
+function checkGroups(context: SchemaContext, groups: readonly unknown[]): void {
+  const sets: (Set<string> | undefined)[] = groups.map((group, index) => {
+    const list = isArray(group) ? Array.prototype.slice.call(group) : undefined;
+    if (list === undefined) {
+      report(context, { path: ["requiredOneOf"], index }, "wrong_type", `group ${index} is ${describeType(group)}`, 'write the group as an array of property names, such as ["id"].');
+      return undefined;
+    }
+    if (list.length === 0) {
+      report(context, { path: ["requiredOneOf"], index }, "empty_group", `group ${index} is empty`, "name at least one property in the group, or remove it.");
+      return undefined;
+    }
+    return checkNames(context, list, ["requiredOneOf", index], "the group");
+  });
+
+  const firstWithSignature = new Map<string, number>();
+  const holders = new Map<string, number[]>();
+  sets.forEach((set, index) => {
+    if (set === undefined || set.size === 0) return;
+    const signature = JSON.stringify([...set].sort());
+    const first = firstWithSignature.get(signature);
+    if (first !== undefined) {
+      report(context, { path: ["requiredOneOf"], index }, "duplicate_group", `group ${index} repeats group ${first}`, `remove group ${index}.`);
+      sets[index] = undefined;
+      return;
+    }
+    firstWithSignature.set(signature, index);
+    for (const name of set) (holders.get(name) ?? holders.set(name, []).get(name)!).push(index);
+  });
+
+  sets.forEach((set, index) => {
+    if (set === undefined || set.size === 0) return;
+    // Every group that holds all of this group's names: intersect, starting from the rarest name.
+    const lists = [...set].map((name) => holders.get(name)!).sort((a, b) => a.length - b.length);
+    for (const candidate of lists[0]!) {
+      const superset = sets[candidate];
+      if (candidate === index || superset === undefined || superset.size <= set.size) continue;
+      if (lists.every((list) => list.includes(candidate))) {
+        report(context, { path: ["requiredOneOf"], index: candidate }, "superset_group", `group ${candidate} contains every name of group ${index}`,
+          `remove group ${candidate}: a call that satisfies it already satisfies group ${index}.`);
+        sets[candidate] = undefined;
+      }
+    }
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The supporting types of the Tool contract: property schemas and the
+ * optional parts of a tool (title, annotations, output schema, hints, error
+ * handling, action context).
+ */
+import type { ToolError } from "./tool-error.js";
+
+/** A JSON Schema type name. */
+export type JsonTypeName = "string" | "number" | "integer" | "boolean" | "null" | "array" | "object";
+
+/**
+ * A JSON Schema object describing one property. wymcp walks `properties`,
+ * a single-schema `items` and a schema `additionalProperties`; every other
+ * keyword is passed through untouched.
+ */
+export interface PropertySchema {
+  readonly type?: JsonTypeName | readonly JsonTypeName[];
+  readonly description?: string;
+  readonly properties?: PropertyMap;
+  readonly items?: PropertySchema | readonly PropertySchema[];
+  readonly additionalProperties?: boolean | PropertySchema;
+  readonly required?: readonly string[];
+  readonly enum?: readonly unknown[];
+  readonly [keyword: string]: unknown;
+}
+
+/** Property name → property schema. */
+export type PropertyMap = { readonly [name: string]: PropertySchema };
+
+/** MCP tool annotations (hints about behaviour, never guarantees). */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** The JSON Schema of a tool's structured results (MCP requires an object root). */
+export interface OutputSchema {
+  readonly type: "object";
+  readonly properties?: PropertyMap;
+  readonly required?: readonly string[];
+  readonly [keyword: string]: unknown;
+}
+
+/**
+ * Extra guidance added to error answers, keyed by error code (a gate code
+ * such as `unknown_key`, or a `ToolError` code such as `not_found`); `"*"`
+ * applies to every error of the tool.
+ */
+export type ToolHints = { readonly [code: string]: string };
+
+/** What help's action level adds: static text, or text per action. */
+export type ActionContext = string | ((action: string) => string | undefined);
+
+/** Turns an error a handler threw into a `ToolError`; `undefined` keeps the default answer. */
+export type ErrorHandler = (error: unknown, call: { readonly action: string; readonly data: unknown }) => ToolError | undefined;
+
+/** The optional parts every tool may declare. */
+export interface ToolParts {
+  /** A human-readable title for clients' interfaces. */
+  readonly title?: string;
+  readonly annotations?: ToolAnnotations;
+  /** Declared: results are also sent as `structuredContent`. */
+  readonly outputSchema?: OutputSchema;
+  readonly hints?: ToolHints;
+  readonly handleError?: ErrorHandler;
+  readonly actionContext?: ActionContext;
+}

@@ -1,0 +1,179 @@
+/**
+ * The Tool contract: what a tool module declares, and the one code home of
+ * the action-schema vocabulary.
+ *
+ * A tool has a name, a description, a record of named **actions** — each
+ * declared by an **action schema** — and a handler per action.
+ *
+ * ## Action schema format
+ *
+ * An action schema is a plain object (prototype `Object.prototype` or
+ * `null`) with exactly these keys; any other key is an offence, with a "did
+ * you mean" fix when one is close:
+ *
+ * - `description` (mandatory) — a string without a line break (`\n`, `\r`): the one-line summary shown in `tools/list` and help.
+ * - `properties` (mandatory) — a plain object mapping each property name of the action's data to its property schema (a JSON Schema object).
+ * - `required` — an array of distinct strings, each declared in `properties`: the keys a call must carry.
+ * - `requiredOneOf` — an array of non-empty groups, each an array of distinct declared names; no duplicate group and no group a strict superset of another: a call must carry every key of at least one group.
+ * - `defaults` — a plain object merged into a call's data; its keys, at every depth the closure walks, must be declared.
+ * - `notes` — a string (line breaks allowed): longer guidance shown by help.
+ * - `related` — an array of strings: related actions or tools, shown by help.
+ * - `examples` — an array of plain objects: example `data`, shown by help.
+ *
+ * Nested property schemas: wymcp interprets exactly `properties` (a plain
+ * object of property schemas), an `items` that is a single schema object (an
+ * array of schemas, the tuple form, is allowed and not walked), and an
+ * `additionalProperties` that is a boolean or a schema object. Everything
+ * else (`type`, `enum`, nested `required`, formats) is the author's own
+ * contract and passes through untouched. Schemas must form a tree (no cycles).
+ *
+ * **The closure** — which keys a call's data may carry: at the top level,
+ * only the action's `properties`; below it, a schema with `properties` admits
+ * only its declared names unless `additionalProperties` is `true` (anything)
+ * or a schema (extra keys, their values walked against it);
+ * `additionalProperties: false` closes a place even without `properties`; a
+ * place with neither is open; a single-schema `items` applies to every
+ * element of an array.
+ *
+ * Decisions where the design is silent: an empty `description` is allowed
+ * (it is a string without a line break); a schema object shared by several
+ * places is walked once and its offences reported at the first place;
+ * a getter or Proxy trap that throws while being read is an `unreadable`
+ * offence, never an unrelated exception.
+ *
+ * ## When schemas are validated
+ *
+ * 1. **Build** — the bundler plugins (`wymcp/vite`, `wymcp/rollup`, …), the
+ *    `tsc` transformer and `wymcp check` evaluate every `defineTool(...)` and
+ *    fail with every offence at its source position.
+ * 2. **Registration** — `createRouter` and registering a tool on a live
+ *    server run the callback-surface check and `validate`; a bad tool fails
+ *    there, never at its first request.
+ * 3. **Obtaining** — every `tools/call` and every help answer checks the
+ *    mandatory pair (`description`, `properties`) of exactly the schemas it
+ *    obtained (`fetchSchema`, `fetchSchemas`).
+ *
+ * `defineTool` itself does not validate.
+ *
+ * @module
+ */
+import { deepFreeze } from "./freeze.js";
+import type { ActionData } from "./infer.js";
+import type { PropertyMap, ToolParts } from "./tool-parts.js";
+
+export type { ActionData, InferSchema } from "./infer.js";
+export type * from "./tool-parts.js";
+
+const ACTION_SCHEMA_KEYS = ["description", "properties", "required", "requiredOneOf", "defaults", "notes", "related", "examples"] as const;
+const MANDATORY_ACTION_SCHEMA_KEYS = ["description", "properties"] as const;
+
+/** A key of the action-schema vocabulary. */
+export type ActionSchemaKey = (typeof ACTION_SCHEMA_KEYS)[number];
+/** A key every action schema must carry. */
+export type MandatoryActionSchemaKey = (typeof MANDATORY_ACTION_SCHEMA_KEYS)[number];
+
+/**
+ * The action-schema vocabulary, in catalogue order — the one code home of
+ * the key list; read it at each use.
+ *
+ * @example
+ * ```ts
+ * actionSchemaKeys(); // ["description", "properties", "required", …]
+ * ```
+ */
+export function actionSchemaKeys(): ActionSchemaKey[] {
+  return [...ACTION_SCHEMA_KEYS];
+}
+
+/**
+ * The mandatory pair: `["description", "properties"]`.
+ *
+ * @example
+ * ```ts
+ * mandatoryActionSchemaKeys().includes("properties"); // true
+ * ```
+ */
+export function mandatoryActionSchemaKeys(): MandatoryActionSchemaKey[] {
+  return [...MANDATORY_ACTION_SCHEMA_KEYS];
+}
+
+/** The declaration of one action. See "Action schema format" above. */
+export interface ActionSchema {
+  readonly description: string;
+  readonly properties: PropertyMap;
+  readonly required?: readonly string[];
+  readonly requiredOneOf?: readonly (readonly string[])[];
+  readonly defaults?: { readonly [name: string]: unknown };
+  readonly notes?: string;
+  readonly related?: readonly string[];
+  readonly examples?: readonly { readonly [name: string]: unknown }[];
+}
+
+/** A tool's actions: action name → action schema. */
+export type ActionRecord = { readonly [action: string]: ActionSchema };
+
+/** What a handler learns about the call besides its data. */
+export interface HandlerContext {
+  readonly tool: string;
+  readonly action: string;
+  /** Aborted when the client cancels the request or the transport closes. */
+  readonly signal: AbortSignal;
+  /** Transport-specific request details (the SDK's request `extra` under `wymcp/mcp`). */
+  readonly request?: unknown;
+}
+
+/** A handler: receives the gated data (defaults merged) and returns the result. */
+export type Handler<S = ActionSchema> = {
+  // A method, not a property, so a Tool with precise data types stays assignable to Tool.
+  bivariant(data: ActionData<S>, context: HandlerContext): unknown;
+}["bivariant"];
+
+/** One handler per action. */
+export type Handlers<A> = { readonly [K in keyof A]: Handler<A[K]> };
+
+/** What `defineTool` returns. */
+export interface Tool<A extends ActionRecord = ActionRecord> extends ToolParts {
+  readonly name: string;
+  readonly description: string;
+  /** The action-schema record; read it only through `fetchSchema`/`fetchSchemas`/`actionNames`. */
+  readonly actions: () => A;
+  readonly handlers: Handlers<A>;
+}
+
+/** What `defineTool` takes: the actions as an object or a function returning one. */
+export interface ToolDefinition<A extends ActionRecord> extends ToolParts {
+  readonly name: string;
+  readonly description: string;
+  readonly actions: A | (() => A);
+  readonly handlers: Handlers<NoInfer<A>>;
+}
+
+/**
+ * Declares a tool. Cheap and non-validating: validation happens at the
+ * moments listed in "When schemas are validated". An object `actions` is
+ * deep-frozen, so obtaining can cache its verdict safely.
+ *
+ * @example
+ * ```ts
+ * const tasks = defineTool({
+ *   name: "tasks",
+ *   description: "Task management",
+ *   actions: {
+ *     create: {
+ *       description: "Create a task",
+ *       properties: { name: { type: "string" } },
+ *       required: ["name"],
+ *     },
+ *   },
+ *   handlers: { create: async (data) => ({ id: 1, name: data.name }) },
+ * });
+ * ```
+ */
+export function defineTool<const A extends ActionRecord>(definition: ToolDefinition<A>): Tool<A> {
+  const { actions } = definition;
+  if (typeof actions === "function") return { ...definition, actions };
+  deepFreeze(actions);
+  return { ...definition, actions: () => actions };
+}
+
+export { callbackSurfaceOffences, checkCallbackSurface, CallbackSurfaceError, type SurfaceOffence } from "./callback-surface.js";
