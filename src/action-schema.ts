@@ -18,7 +18,7 @@
 import type { Closure } from "./closure.js";
 import { ActionSchemaError } from "./errors.js";
 import { isSealed } from "./freeze.js";
-import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, Unreadable } from "./inspect.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
 import { defaultOffences } from "./key-set.js";
 import { keyValidators, type SchemaContext } from "./key-validators.js";
 import { compareOffences, offence, type Offence } from "./offence.js";
@@ -179,28 +179,28 @@ function obtainRecord(tool: ToolLike): ObtainedRecord {
   const fail = (code: Offence["code"], problem: string, fix: string) => ({
     offences: [offence({ action: null, path: [], code, problem, fix })],
   });
-  const actions = typeof tool === "object" && tool !== null ? read(tool, "actions") : undefined;
-  if (typeof actions !== "function") {
-    return fail("actions_not_function", `the tool's actions is ${actions === undefined ? "missing" : "not a function"}`, "declare the tool with defineTool({ name, description, actions: { … }, handlers: { … } }).");
-  }
   let record: unknown;
   try {
-    record = actions.call(tool);
+    record = (tool as { actions(): unknown }).actions();
   } catch (error) {
-    return fail("actions_threw", `actions() threw (${reasonText(error)})`, "make actions() return the action record without throwing.");
+    const actions = typeof tool === "object" && tool !== null ? read(tool, "actions") : undefined;
+    return typeof actions === "function"
+      ? fail("actions_threw", `actions() threw (${reasonText(error)})`, "make actions() return the action record without throwing.")
+      : fail("actions_not_function", `the tool's actions is ${actions === undefined ? "missing" : describeType(actions)}`,
+          "declare the tool with defineTool({ name, description, actions: { … }, handlers: { … } }).");
   }
   if (!isPlainObject(record)) {
     return fail("actions_not_object", "actions() did not return a plain object", "return an object mapping each action name to its action schema.");
   }
   const keys = ownKeys(record);
-  if (keys instanceof Unreadable) return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
+  if (isUnreadable(keys)) return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
   return { record, names: keys.strings.sort() };
 }
 
 /** Offences of the action names themselves: symbols, empty names, line breaks. */
 function nameOffences(record: object): Offence[] {
   const keys = ownKeys(record);
-  if (keys instanceof Unreadable) return [];
+  if (isUnreadable(keys)) return [];
   const offences = keys.symbols.map((symbol) =>
     offence({ action: null, path: [], key: symbol.toString(), code: "symbol_key", problem: `${symbol.toString()} is a symbol key`, fix: "name every action with a string." }),
   );
@@ -215,8 +215,8 @@ function nameOffences(record: object): Offence[] {
 function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
   const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined };
   if (!isPlainObject(schema)) {
-    context.offences.push(offence({ action, path: [], code: schema instanceof Unreadable ? "unreadable" : "schema_not_object",
-      problem: `the action schema is ${schema instanceof Unreadable ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,
+    context.offences.push(offence({ action, path: [], code: isUnreadable(schema) ? "unreadable" : "schema_not_object",
+      problem: `the action schema is ${isUnreadable(schema) ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,
       fix: 'write an object with at least description and properties, such as { description: "…", properties: {} }.' }));
     return context;
   }
@@ -225,11 +225,13 @@ function chain(action: string, schema: unknown, scope: "all" | "mandatory"): Sch
   const mandatory = new Set<string>(mandatoryActionSchemaKeys());
   // `properties` first: the validators of required, requiredOneOf and defaults read what it declares.
   for (const key of [...vocabulary].sort((a, b) => Number(b === "properties") - Number(a === "properties"))) {
-    if (!hasOwn(schema, key)) {
+    const value = hasOwn(schema, key) ? read(schema, key) : undefined;
+    // An optional key written as `undefined` (a conditional spread, say) counts as absent.
+    if (value === undefined && (!mandatory.has(key) || !hasOwn(schema, key))) {
       if (mandatory.has(key)) context.offences.push(missingKey(action, key));
       continue;
     }
-    keyValidators[key](read(schema, key), context);
+    keyValidators[key](value, context);
   }
   if (scope === "all" && context.offences.length === 0 && hasOwn(schema, "defaults") && context.walk !== undefined) {
     context.offences.push(...defaultOffences(action, read(schema, "defaults"), context.walk.closure));
@@ -244,7 +246,7 @@ function missingKey(action: string, key: string): Offence {
 
 function unknownKeyOffences(action: string, schema: object, vocabulary: readonly string[]): Offence[] {
   const keys = ownKeys(schema);
-  if (keys instanceof Unreadable) {
+  if (isUnreadable(keys)) {
     return [offence({ action, path: [], code: "unreadable", problem: `its keys cannot be read (${reasonText(keys.reason)})`, fix: "write the action schema as a plain object." })];
   }
   const known = new Set(vocabulary);

@@ -6,7 +6,7 @@
  */
 import { ActionSchemaError } from "./errors.js";
 import { toolLabel } from "./format.js";
-import { describeType, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js";
+import { describeType, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 import { actionNames } from "./action-schema.js";
 
 /** One problem with a tool's callback surface. */
@@ -86,7 +86,7 @@ function handlerOffences(tool: object, label: string | undefined): SurfaceOffenc
     throw error;
   }
   const keys = ownKeys(handlers);
-  const handled = keys instanceof Unreadable ? [] : keys.strings;
+  const handled = isUnreadable(keys) ? [] : keys.strings;
   const offences: SurfaceOffence[] = [];
   for (const action of names) {
     const handler = read(handlers, action);

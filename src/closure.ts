@@ -3,7 +3,7 @@
  * an action's `properties` by the key-set walk (`key-set.ts`) and read by the
  * call gate and the defaults check alike — one definition of "declared".
  */
-import { arrayLength, isArray, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js";
+import { arrayLength, isArray, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 import type { PathSegment } from "./offence.js";
 import { child, segmentsOf, type PathNode } from "./path.js";
 
@@ -56,7 +56,7 @@ export function closureViolations(closure: Closure, value: unknown): Violation[]
     const next: Visit[] = [];
     if (place.items !== null && place.items !== OPEN && isArray(here)) {
       const length = arrayLength(here);
-      if (length instanceof Unreadable) violations.push({ path: segmentsOf(path), key: "length", code: "unreadable" });
+      if (isUnreadable(length)) violations.push({ path: segmentsOf(path), key: "length", code: "unreadable" });
       else for (let index = 0; index < length; index++) {
         next.push({ closure: place.items, value: read(here, index), path: child(path, index) });
       }
@@ -77,7 +77,7 @@ function visitKeys(
   next: Visit[],
 ): void {
   const keys = ownKeys(object);
-  if (keys instanceof Unreadable) {
+  if (isUnreadable(keys)) {
     violations.push({ path: segmentsOf(path), key: "", code: "unreadable" });
     return;
   }
@@ -90,7 +90,7 @@ function visitKeys(
     }
     if (closure === OPEN) continue;
     const value = read(object, key);
-    if (value instanceof Unreadable) violations.push({ path: segmentsOf(path), key, code: "unreadable" });
+    if (isUnreadable(value)) violations.push({ path: segmentsOf(path), key, code: "unreadable" });
     else next.push({ closure, value, path: child(path, key) });
   }
 }

@@ -5,9 +5,21 @@
  * letting an unrelated exception escape.
  */
 
+const unreadables = new WeakSet<object>();
+
 /** A read that threw: the thrown value, kept for the offence text. */
 export class Unreadable {
-  constructor(readonly reason: unknown) {}
+  constructor(readonly reason: unknown) {
+    unreadables.add(this);
+  }
+}
+
+/**
+ * Whether `value` is an `Unreadable`. Not `instanceof`: that would run a
+ * Proxy's `getPrototypeOf` trap, which may throw.
+ */
+export function isUnreadable(value: unknown): value is Unreadable {
+  return typeof value === "object" && value !== null && unreadables.has(value);
 }
 
 /** A non-null object whose prototype is `Object.prototype` or `null`. */
@@ -76,7 +88,7 @@ export function arrayLength(array: readonly unknown[]): number | Unreadable {
 export function describeType(value: unknown): string {
   if (value === null) return "null";
   if (value === undefined) return "undefined";
-  if (value instanceof Unreadable) return "unreadable";
+  if (isUnreadable(value)) return "unreadable";
   switch (typeof value) {
     case "string":
       return "a string";

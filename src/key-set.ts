@@ -6,7 +6,7 @@
  */
 import { OPEN, closureViolations, type Closure, type Extra } from "./closure.js";
 import { isSealed } from "./freeze.js";
-import { describeType, isArray, isPlainObject, ownKeys, read, reasonText, Unreadable } from "./inspect.js";
+import { describeType, isArray, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
 import { offence, type Offence, type OffenceCode } from "./offence.js";
 import { child, segmentsOf, type PathNode } from "./path.js";
 
@@ -124,7 +124,7 @@ type Enter = (kind: "map" | "schema", value: unknown, path: PathNode, slot: Slot
 
 function walkMap(map: object, path: PathNode, declared: Map<string, Closure>, report: Report, enter: Enter): void {
   const keys = ownKeys(map);
-  if (keys instanceof Unreadable) {
+  if (isUnreadable(keys)) {
     report("unreadable", path, undefined, `its keys cannot be read (${reasonText(keys.reason)})`, PROPERTIES_FIX);
     return;
   }
@@ -134,7 +134,7 @@ function walkMap(map: object, path: PathNode, declared: Map<string, Closure>, re
   for (const name of keys.strings) {
     declared.set(name, OPEN);
     const schema = read(map, name);
-    if (schema instanceof Unreadable) {
+    if (isUnreadable(schema)) {
       report("unreadable", path, name, `reading ${JSON.stringify(name)} threw (${reasonText(schema.reason)})`, SCHEMA_FIX);
     } else if (isPlainObject(schema)) {
       enter("schema", schema, child(path, name), { into: declared, name }, path, name);

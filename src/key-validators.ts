@@ -4,7 +4,7 @@
  * makes a key without a validator a compile error; the invariant test makes
  * it a test failure too.
  */
-import { describeType, isArray, isPlainObject, reasonText, Unreadable } from "./inspect.js";
+import { describeType, isArray, isPlainObject, reasonText, isUnreadable, Unreadable } from "./inspect.js";
 import { walkKeySet, type KeySetWalk } from "./key-set.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { closest } from "./suggest.js";
@@ -33,8 +33,8 @@ function report(context: SchemaContext, where: Where, code: OffenceCode, problem
 }
 
 function wrongType(context: SchemaContext, key: ActionSchemaKey, value: unknown, fix: string): void {
-  report(context, { path: [], key }, value instanceof Unreadable ? "unreadable" : "wrong_type",
-    value instanceof Unreadable ? `reading "${key}" threw (${reasonText(value.reason)})` : `"${key}" is ${describeType(value)}`, fix);
+  report(context, { path: [], key }, isUnreadable(value) ? "unreadable" : "wrong_type",
+    isUnreadable(value) ? `reading "${key}" threw (${reasonText(value.reason)})` : `"${key}" is ${describeType(value)}`, fix);
 }
 
 /** The entries of an array, or `undefined` after reporting a wrong type. */

@@ -1,0 +1,73 @@
+import { describe, expect, test } from "vitest";
+import { closureViolations, dataPathOf, fetchSchema } from "../src/index.js";
+import { closureOf } from "../src/action-schema.js";
+import { offencesOfSchema, toolOf } from "./support/tools.js";
+
+const properties = {
+  name: { type: "string" },
+  opts: { type: "object", properties: { due: { type: "string" }, tags: { type: "array", items: { type: "object", properties: { label: {} } } } } },
+  meta: { type: "object", additionalProperties: true, properties: { kind: {} } },
+  labels: { type: "object", additionalProperties: { type: "object", properties: { colour: {} } } },
+  sealed: { type: "object", additionalProperties: false },
+  free: { type: "object" },
+  tuple: { type: "array", items: [{ type: "object", properties: { x: {} } }] },
+};
+
+function violations(data: unknown): string[] {
+  const found = fetchSchema(toolOf({ a: { description: "d", properties } }), "a");
+  if (!found.ok) throw new Error("no schema");
+  return closureViolations(closureOf(found.schema), data).map((v) => `${dataPathOf(v.path)} ${v.key}`);
+}
+
+describe("the closure", () => {
+  test.each([
+    ["declared top-level keys pass", { name: "x", opts: {} }, []],
+    ["the top level is always closed", { name: "x", nmae: "y" }, ['data nmae']],
+    ["a schema with properties admits only its declared names", { opts: { due: "x", colour: "red" } }, ['data["opts"] colour']],
+    ["single-schema items walks every element", { opts: { tags: [{ label: 1 }, { label: 2, extra: 3 }, {}, { bad: 1 }] } }, ['data["opts"]["tags"][1] extra', 'data["opts"]["tags"][3] bad']],
+    ["additionalProperties true admits anything", { meta: { kind: 1, anything: { deep: 1 } } }, []],
+    ["an additionalProperties schema walks the values of extra keys", { labels: { bug: { colour: "red", size: 3 } } }, ['data["labels"]["bug"] size']],
+    ["additionalProperties false closes a place without properties", { sealed: { x: 1 } }, ['data["sealed"] x']],
+    ["a place with neither is open", { free: { anything: { at: "all" } } }, []],
+    ["tuple items are not walked", { tuple: [{ x: 1, y: 2 }] }, []],
+    ["values of the wrong type are not the closure's business", { opts: "not an object", name: { nested: 1 } }, []],
+    ["every unknown key at every depth in one pass", { zz: 1, opts: { q: 1, tags: [{ r: 1 }] }, sealed: { s: 1 } }, ['data zz', 'data["opts"] q', 'data["opts"]["tags"][0] r', 'data["sealed"] s']],
+  ])("%s", (_name, data, expected) => {
+    expect(violations(data)).toEqual(expected);
+  });
+
+  test("__proto__, constructor and prototype keys from JSON.parse are unknown keys, and nothing is polluted", () => {
+    const data = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "opts": {"__proto__": {"x": 1}}}');
+    expect(violations(data)).toEqual(["data __proto__", "data constructor", 'data["opts"] __proto__']);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+
+  test("a data path quotes awkward keys", () => {
+    expect(dataPathOf(["a \"b\"", 2, ""])).toBe('data["a \\"b\\""][2][""]');
+  });
+});
+
+describe("defaults obey the closure", () => {
+  const offences = (defaults: unknown) => offencesOfSchema({ description: "d", properties, defaults }).map((o) => `${o.kind} ${o.location} ${o.key}`);
+
+  test.each([
+    ["declared defaults pass", { name: "x", opts: { due: "today", tags: [{ label: "a" }] }, meta: { other: 1 }, free: { x: 1 } }, []],
+    ["an undeclared top-level default", { ghost: 1 }, ['default actions["a"].defaults ghost']],
+    ["a key inside a default", { opts: { colour: "red" } }, ['default actions["a"].defaults["opts"] colour']],
+    ["a key inside an items default", { opts: { tags: [{ label: 1 }, { label: 2, nope: 1 }] } }, ['default actions["a"].defaults["opts"]["tags"][1] nope']],
+    ["a key inside an additionalProperties schema default", { labels: { bug: { colour: "red", size: 1 } } }, ['default actions["a"].defaults["labels"]["bug"] size']],
+    ["additionalProperties false in a default", { sealed: { x: 1 } }, ['default actions["a"].defaults["sealed"] x']],
+  ])("%s", (_name, defaults, expected) => {
+    expect(offences(defaults)).toEqual(expected);
+  });
+
+  test("a symbol key in a default is refused", () => {
+    expect(offences({ [Symbol("s")]: 1 })).toEqual(['default actions["a"].defaults Symbol(s)']);
+  });
+
+  test("a cyclic default terminates", () => {
+    const opts: Record<string, unknown> = { due: "x" };
+    opts["tags"] = [opts];
+    expect(offences({ opts })).toEqual(['default actions["a"].defaults["opts"]["tags"][0] due', 'default actions["a"].defaults["opts"]["tags"][0] tags']);
+  });
+});
