@@ -120,8 +120,9 @@ export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = 
 /**
  * `requiredOneOf` groups: non-empty arrays of distinct declared names, no
  * duplicate group, none a strict superset of another. Supersets are found
- * through an index from name to the groups holding it, so the cost follows
- * the groups that share names rather than every pair of groups.
+ * through an index from name to the groups holding it: each group is
+ * compared only with the groups holding its rarest name, not with every
+ * other group.
  */
 function checkGroups(context: SchemaContext, groups: readonly unknown[]): void {
   const sets: (Set<string> | undefined)[] = groups.map((group, index) => {
@@ -138,7 +139,7 @@ function checkGroups(context: SchemaContext, groups: readonly unknown[]): void {
   });
 
   const firstWithSignature = new Map<string, number>();
-  const holders = new Map<string, number[]>();
+  const holders = new Map<string, Set<number>>();
   sets.forEach((set, index) => {
     if (set === undefined || set.size === 0) return;
     const signature = JSON.stringify([...set].sort());
@@ -149,17 +150,17 @@ function checkGroups(context: SchemaContext, groups: readonly unknown[]): void {
       return;
     }
     firstWithSignature.set(signature, index);
-    for (const name of set) (holders.get(name) ?? holders.set(name, []).get(name)!).push(index);
+    for (const name of set) (holders.get(name) ?? holders.set(name, new Set()).get(name)!).add(index);
   });
 
   sets.forEach((set, index) => {
     if (set === undefined || set.size === 0) return;
     // Every group that holds all of this group's names: intersect, starting from the rarest name.
-    const lists = [...set].map((name) => holders.get(name)!).sort((a, b) => a.length - b.length);
+    const lists = [...set].map((name) => holders.get(name)!).sort((a, b) => a.size - b.size);
     for (const candidate of lists[0]!) {
       const superset = sets[candidate];
       if (candidate === index || superset === undefined || superset.size <= set.size) continue;
-      if (lists.every((list) => list.includes(candidate))) {
+      if (lists.every((list) => list.has(candidate))) {
         report(context, { path: ["requiredOneOf"], index: candidate }, "superset_group", `group ${candidate} contains every name of group ${index}`,
           `remove group ${candidate}: a call that satisfies it already satisfies group ${index}.`);
         sets[candidate] = undefined;
