@@ -213,7 +213,7 @@ function nameOffences(record: object): Offence[] {
 
 /** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
 function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
-  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined };
+  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, cacheable: scope === "mandatory" };
   if (!isPlainObject(schema)) {
     context.offences.push(offence({ action, path: [], code: isUnreadable(schema) ? "unreadable" : "schema_not_object",
       problem: `the action schema is ${isUnreadable(schema) ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,

@@ -16,7 +16,7 @@ export interface KeySetWalk {
   readonly offences: Offence[];
   /** The closure of the action's data: its `properties`, always closed. */
   readonly closure: Closure;
-  /** Whether every object the walk read was sealed by `deepFreeze`, so its verdict can never change. */
+  /** Whether every object the walk read was sealed by `deepFreeze` (tracked on request), so its verdict can never change. */
   readonly frozen: boolean;
 }
 
@@ -26,14 +26,19 @@ interface MutableClosure {
   items: Closure | null;
 }
 
-/** Where a walked value gets its closure stored. */
-type Slot =
-  | { readonly into: Map<string, Closure>; readonly name: string }
-  | { readonly into: MutableClosure; readonly name: "declared" | "items" | "extra" };
+/** Where a walked value's closure is stored: a property map entry, or a slot of a schema's closure. */
+type Into = Map<string, Closure> | MutableClosure;
+type SlotName = string | "declared" | "items" | "extra";
 
-type Frame =
-  | { readonly kind: "map" | "schema"; readonly value: object; readonly path: PathNode; readonly slot: Slot }
-  | { readonly kind: "exit"; readonly value: object };
+interface Frame {
+  readonly kind: "map" | "schema";
+  readonly value: object;
+  readonly path: PathNode;
+  readonly into: Into;
+  readonly name: SlotName;
+  /** How many objects enclose this one on its walk path. */
+  readonly depth: number;
+}
 
 const PROPERTIES_FIX = "write an object mapping each property name to its schema, such as { name: { type: \"string\" } }.";
 const SCHEMA_FIX = "write a schema object such as { type: \"string\" }.";
@@ -70,131 +75,151 @@ export function schemaOffences(action: string, properties: unknown): Offence[] {
 }
 
 /** The shape offences, the closure and the frozen verdict of one action's `properties`. */
-export function walkKeySet(action: string, properties: unknown): KeySetWalk {
-  const offences: Offence[] = [];
-  const top: MutableClosure = { declared: new Map(), extra: "refuse", items: null };
-  let frozen = true;
-  const report = (code: OffenceCode, path: PathNode | null, key: string | undefined, problem: string, fix: string) =>
-    offences.push(offence({ action, path: segmentsOf(path), ...(key === undefined ? {} : { key }), problem, fix, code }));
+export function walkKeySet(action: string, properties: unknown, trackFrozen = false): KeySetWalk {
+  return new KeySetWalker(action, trackFrozen).walk(properties);
+}
 
-  const onPath = new Set<object>();
-  const memo = { map: new Map<object, Map<string, Closure>>(), schema: new Map<object, Closure>() };
-  const stack: Frame[] = [];
-  if (isPlainObject(properties)) {
-    stack.push({ kind: "map", value: properties, path: child(null, "properties"), slot: { into: top, name: "declared" } });
+/** What the walk knows of an object it entered. */
+interface Seen {
+  readonly kind: "map" | "schema";
+  readonly closure: Closure | Map<string, Closure>;
+  /** Whether the object is on the current walk path (reaching it again is a cycle). */
+  onPath: boolean;
+}
+
+/**
+ * One walk's state. Iterative with an explicit stack; `seen` answers both
+ * "is this object on the current walk path" (a cycle) and "was it walked
+ * already" (a shared schema is walked once) with one lookup per object.
+ */
+class KeySetWalker {
+  private readonly offences: Offence[] = [];
+  private readonly stack: Frame[] = [];
+  private readonly seen = new Map<object, Seen>();
+  private readonly path: Seen[] = [];
+  private frozen = true;
+  private depth = 0;
+
+  constructor(
+    private readonly action: string,
+    private readonly trackFrozen: boolean,
+  ) {}
+
+  walk(properties: unknown): KeySetWalk {
+    const top: MutableClosure = { declared: new Map(), extra: "refuse", items: null };
+    if (isPlainObject(properties)) this.enter("map", properties, null, "properties", top, "declared");
+    for (let frame = this.stack.pop(); frame !== undefined; frame = this.stack.pop()) this.visit(frame);
+    return { offences: this.offences, closure: top, frozen: this.trackFrozen && this.frozen };
   }
 
-  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    if (frame.kind === "exit") {
-      onPath.delete(frame.value);
-      continue;
-    }
-    const known = memo[frame.kind].get(frame.value);
-    if (known !== undefined) {
-      store(frame.slot, known);
-      continue;
-    }
-    frozen &&= isSealed(frame.value);
-    onPath.add(frame.value);
-    stack.push({ kind: "exit", value: frame.value });
-    const children: Frame[] = [];
-    const enter = (kind: "map" | "schema", value: unknown, path: PathNode, slot: Slot, holder: PathNode, key: string) => {
-      if (onPath.has(value as object)) {
-        report("cycle", holder, key, `${JSON.stringify(key)} refers back to an enclosing object (a cycle)`, CYCLE_FIX);
-        store(slot, OPEN);
-      } else children.push({ kind, value: value as object, path, slot });
-    };
+  private visit(frame: Frame): void {
+    // Leave the objects of finished branches: the walk path is as deep as this frame's parent.
+    while (this.path.length > frame.depth) this.path.pop()!.onPath = false;
+    if (this.trackFrozen) this.frozen &&= isSealed(frame.value);
+    this.depth = frame.depth + 1;
     if (frame.kind === "map") {
       const declared = new Map<string, Closure>();
-      memo.map.set(frame.value, declared);
-      store(frame.slot, declared);
-      walkMap(frame.value, frame.path, declared, report, enter);
+      this.remember(frame, declared);
+      this.walkMap(frame.value, frame.path, declared);
     } else {
-      const closure = walkSchema(frame.value, frame.path, report, enter);
-      memo.schema.set(frame.value, closure);
-      store(frame.slot, closure);
-    }
-    for (let position = children.length - 1; position >= 0; position--) stack.push(children[position]!);
-  }
-  return { offences, closure: top, frozen };
-}
-
-type Report = (code: OffenceCode, path: PathNode | null, key: string | undefined, problem: string, fix: string) => void;
-type Enter = (kind: "map" | "schema", value: unknown, path: PathNode, slot: Slot, holder: PathNode, key: string) => void;
-
-function walkMap(map: object, path: PathNode, declared: Map<string, Closure>, report: Report, enter: Enter): void {
-  const keys = ownKeys(map);
-  if (isUnreadable(keys)) {
-    report("unreadable", path, undefined, `its keys cannot be read (${reasonText(keys.reason)})`, PROPERTIES_FIX);
-    return;
-  }
-  for (const symbol of keys.symbols) {
-    report("symbol_key", path, symbol.toString(), `${symbol.toString()} is a symbol key`, "name every property with a string; JSON has no symbol keys.");
-  }
-  for (const name of keys.strings) {
-    declared.set(name, OPEN);
-    const schema = read(map, name);
-    if (isUnreadable(schema)) {
-      report("unreadable", path, name, `reading ${JSON.stringify(name)} threw (${reasonText(schema.reason)})`, SCHEMA_FIX);
-    } else if (isPlainObject(schema)) {
-      enter("schema", schema, child(path, name), { into: declared, name }, path, name);
-    } else {
-      report("wrong_type", path, name, `${JSON.stringify(name)} is ${describeType(schema)}`, SCHEMA_FIX);
+      // The closure object exists before its children are walked, so they can fill it in.
+      const closure: MutableClosure = { declared: null, extra: "allow", items: null };
+      const seen = this.remember(frame, closure);
+      const finished = this.walkSchema(frame.value, frame.path, closure);
+      if (finished === OPEN) (seen as { closure: Closure }).closure = OPEN;
+      store(frame.into, frame.name, finished);
     }
   }
-}
 
-function walkSchema(schema: object, path: PathNode, report: Report, enter: Enter): Closure {
-  const properties = keyword(schema, "properties", path, report);
-  const items = keyword(schema, "items", path, report);
-  const additional = keyword(schema, "additionalProperties", path, report);
-  if (properties === undefined && items === undefined && additional === undefined) return OPEN;
+  private remember(frame: Frame, closure: Closure | Map<string, Closure>): Seen {
+    const seen: Seen = { kind: frame.kind, closure, onPath: true };
+    this.seen.set(frame.value, seen);
+    this.path.push(seen);
+    if (frame.kind === "map") store(frame.into, frame.name, closure);
+    return seen;
+  }
 
-  const closure: MutableClosure = { declared: null, extra: "allow", items: null };
-  if (properties !== undefined) {
-    if (isPlainObject(properties)) {
-      closure.declared = new Map();
+  private enter(kind: "map" | "schema", value: object, holder: PathNode | null, key: string, into: Into, name: SlotName): void {
+    const seen = this.seen.get(value);
+    if (seen?.onPath) {
+      this.report("cycle", holder, key, `${JSON.stringify(key)} refers back to an enclosing object (a cycle)`, CYCLE_FIX);
+      store(into, name, kind === "map" ? new Map() : OPEN);
+    } else if (seen !== undefined && seen.kind === kind) {
+      store(into, name, seen.closure);
+    } else {
+      this.stack.push({ kind, value, path: child(holder, key), into, name, depth: this.depth });
+    }
+  }
+
+  private report(code: OffenceCode, path: PathNode | null, key: string | undefined, problem: string, fix: string): void {
+    this.offences.push(offence({ action: this.action, path: segmentsOf(path), ...(key === undefined ? {} : { key }), problem, fix, code }));
+  }
+
+  private walkMap(map: object, path: PathNode, declared: Map<string, Closure>): void {
+    const keys = ownKeys(map);
+    if (isUnreadable(keys)) {
+      return this.report("unreadable", path, undefined, `its keys cannot be read (${reasonText(keys.reason)})`, PROPERTIES_FIX);
+    }
+    for (const symbol of keys.symbols) {
+      this.report("symbol_key", path, symbol.toString(), `${symbol.toString()} is a symbol key`, "name every property with a string; JSON has no symbol keys.");
+    }
+    for (const name of keys.strings) {
+      const schema = read(map, name);
+      if (isPlainObject(schema)) {
+        this.enter("schema", schema, path, name, declared, name);
+        continue;
+      }
+      declared.set(name, OPEN);
+      if (isUnreadable(schema)) this.report("unreadable", path, name, `reading ${JSON.stringify(name)} threw (${reasonText(schema.reason)})`, SCHEMA_FIX);
+      else this.report("wrong_type", path, name, `${JSON.stringify(name)} is ${describeType(schema)}`, SCHEMA_FIX);
+    }
+  }
+
+  private walkSchema(schema: object, path: PathNode, closure: MutableClosure): Closure {
+    let properties: unknown, items: unknown, additional: unknown;
+    try {
+      ({ properties, items, additionalProperties: additional } = schema as Record<string, unknown>);
+      // Only own keywords count; an inherited one (a polluted prototype) is ignored.
+      if (properties !== undefined && !Object.hasOwn(schema, "properties")) properties = undefined;
+      if (items !== undefined && !Object.hasOwn(schema, "items")) items = undefined;
+      if (additional !== undefined && !Object.hasOwn(schema, "additionalProperties")) additional = undefined;
+    } catch (error) {
+      this.report("unreadable", path, undefined, `reading its keywords threw (${reasonText(error)})`, SCHEMA_FIX);
+      return OPEN;
+    }
+    if (properties === undefined && items === undefined && additional === undefined) return OPEN;
+
+    if (properties !== undefined) {
+      if (isPlainObject(properties)) {
+        closure.declared = new Map();
+        closure.extra = "refuse";
+        this.enter("map", properties, path, "properties", closure, "declared");
+      } else this.report("wrong_type", path, "properties", `"properties" is ${describeType(properties)}`, PROPERTIES_FIX);
+    }
+    if (items !== undefined && !isArray(items)) {
+      if (isPlainObject(items)) this.enter("schema", items, path, "items", closure, "items");
+      else this.report("wrong_type", path, "items", `"items" is ${describeType(items)}`, ITEMS_FIX);
+    }
+    if (additional === false) {
+      closure.declared ??= new Map();
       closure.extra = "refuse";
-      enter("map", properties, child(path, "properties"), { into: closure, name: "declared" }, path, "properties");
-    } else report("wrong_type", path, "properties", `"properties" is ${describeType(properties)}`, PROPERTIES_FIX);
+    } else if (isPlainObject(additional)) {
+      closure.declared ??= new Map();
+      this.enter("schema", additional, path, "additionalProperties", closure, "extra");
+    } else if (additional === true) {
+      closure.extra = "allow";
+    } else if (additional !== undefined) {
+      this.report("wrong_type", path, "additionalProperties", `"additionalProperties" is ${describeType(additional)}`, ADDITIONAL_FIX);
+    }
+    return closure;
   }
-  if (items !== undefined && !isArray(items)) {
-    if (isPlainObject(items)) enter("schema", items, child(path, "items"), { into: closure, name: "items" }, path, "items");
-    else report("wrong_type", path, "items", `"items" is ${describeType(items)}`, ITEMS_FIX);
-  }
-  if (additional === false) {
-    closure.declared ??= new Map();
-    closure.extra = "refuse";
-  } else if (isPlainObject(additional)) {
-    closure.declared ??= new Map();
-    enter("schema", additional, child(path, "additionalProperties"), { into: closure, name: "extra" }, path, "additionalProperties");
-  } else if (additional === true) {
-    closure.extra = "allow";
-  } else if (additional !== undefined) {
-    report("wrong_type", path, "additionalProperties", `"additionalProperties" is ${describeType(additional)}`, ADDITIONAL_FIX);
-  }
-  return closure;
 }
 
-/** An own keyword's value, `undefined` when absent; a throwing read is reported. */
-function keyword(schema: object, name: string, path: PathNode, report: Report): unknown {
-  let value: unknown;
-  try {
-    if (!Object.hasOwn(schema, name)) return undefined;
-    value = (schema as Record<string, unknown>)[name];
-  } catch (error) {
-    report("unreadable", path, name, `reading ${JSON.stringify(name)} threw (${reasonText(error)})`, SCHEMA_FIX);
-    return undefined;
-  }
-  return value;
-}
-
-function store(slot: Slot, value: Closure | Map<string, Closure>): void {
-  if (slot.into instanceof Map) slot.into.set(slot.name, value as Closure);
-  else if (slot.name === "declared") {
-    if (value instanceof Map) slot.into.declared = value;
-  } else if (slot.name === "items") slot.into.items = value as Closure;
-  else slot.into.extra = value as Closure;
+function store(into: Into, name: SlotName, value: Closure | Map<string, Closure>): void {
+  if (into instanceof Map) into.set(name, value as Closure);
+  else if (name === "declared") into.declared = value as Map<string, Closure>;
+  else if (name === "items") into.items = value as Closure;
+  else into.extra = value as Closure;
 }
 
 /**
