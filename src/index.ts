@@ -55,3 +55,21 @@ export { ActionSchemaError } from "./errors.js";
 export { formatOffences, offenceLine } from "./format.js";
 export { dataPathOf, locationOf, type Offence, type OffenceCode, type OffenceKind, type PathSegment } from "./offence.js";
 export { ToolError } from "./tool-error.js";
+export { createRouter, type Router, type RouterOptions } from "./router.js";
+export { ToolRegistrationError, checkRegistration, type DuplicateNameOffence, type RegistrationOffence } from "./registration.js";
+export { toolListing, type CompactInputSchema, type ToolListing } from "./listing.js";
+export { dispatch, type CallContext } from "./dispatch.js";
+export { answerHelp, helpListing, type ToolLookup } from "./help.js";
+export { dataProblems, type DataProblem } from "./gate.js";
+export { mergeDefaults } from "./merge.js";
+export {
+  helpPointer,
+  type ActionSummary,
+  type AnswerCode,
+  type ErrorReport,
+  type OffenceReport,
+  type Problem,
+  type TextContent,
+  type ToolAnswer,
+} from "./answer.js";
+export { HELP_TOOL_NAME } from "./callback-surface.js";

@@ -1,0 +1,225 @@
+/**
+ * The tool dialect: every answer the runtime gives a client is an MCP tool
+ * result. Refusals and handler errors are data first — an `ErrorReport`
+ * with a machine-readable `error` code — and become text once, here at the
+ * edge, so a model reads the same JSON a program would parse.
+ */
+import type { CheckedActionSchema } from "./action-schema.js";
+import type { ActionSchemaError } from "./errors.js";
+import { offenceLine } from "./format.js";
+import { HELP_TOOL_NAME } from "./callback-surface.js";
+import type { DataProblem } from "./gate.js";
+import { dataPathOf, type Offence } from "./offence.js";
+import { defaultsOf, requiredOf, requiredOneOfOf } from "./schema-read.js";
+
+/** An MCP text content block. */
+export interface TextContent {
+  readonly type: "text";
+  readonly text: string;
+}
+
+/** An MCP `tools/call` result: what the router answers and the SDK adapter sends as is. */
+export interface ToolAnswer {
+  readonly content: TextContent[];
+  /** The handler's result, sent when the tool declares an `outputSchema`. */
+  readonly structuredContent?: { readonly [key: string]: unknown };
+  readonly isError?: boolean;
+}
+
+/**
+ * The error codes the runtime itself answers with. A handler's `ToolError`
+ * adds its own codes beside these.
+ */
+export type AnswerCode =
+  | "invalid_arguments"
+  | "unknown_tool"
+  | "unknown_action"
+  | "malformed_action"
+  | "malformed_tool"
+  | "invalid_data"
+  | "handler_error"
+  | "invalid_result"
+  | "internal_error";
+
+/** One problem with a call's arguments or data, its place spelled as a data path. */
+export interface Problem {
+  readonly code: string;
+  /** Where: `arguments`, `data`, `data["opts"]["tags"][2]`… */
+  readonly at: string;
+  /** The key at fault inside that place, when there is one. */
+  readonly key?: string;
+  readonly problem: string;
+}
+
+/** An action schema as error answers and help show it. */
+export interface ActionSummary {
+  readonly action: string;
+  readonly description: string;
+  readonly properties: unknown;
+  readonly required?: readonly string[];
+  readonly requiredOneOf?: readonly (readonly string[])[];
+  readonly defaults?: unknown;
+}
+
+/** An offence as a client sees it: where, what, how to fix it. */
+export interface OffenceReport {
+  readonly code: string;
+  readonly location: string;
+  readonly problem: string;
+  readonly fix: string;
+  readonly line: string;
+}
+
+/** Everything an error answer says, as data. */
+export interface ErrorReport {
+  readonly error: string;
+  readonly message: string;
+  readonly tool?: string;
+  readonly action?: string;
+  readonly problems?: readonly Problem[];
+  /** How many problems were left out of `problems` to keep the answer small. */
+  readonly moreProblems?: number;
+  readonly offences?: readonly OffenceReport[];
+  readonly validTools?: readonly string[];
+  readonly validActions?: readonly string[];
+  readonly schema?: ActionSummary;
+  /** The tool's `actionContext` for this action. */
+  readonly context?: string;
+  readonly hint?: string;
+  readonly details?: unknown;
+  /** A copyable help call that explains what to send instead. */
+  readonly help: string;
+}
+
+/** How many problems an error answer lists before counting the rest. */
+export const SHOWN_PROBLEMS = 50;
+
+/**
+ * A copyable help call: `help {}`, `help {tool: "tasks"}`,
+ * `help {tool: "tasks", action: "create"}`.
+ *
+ * @example
+ * ```ts
+ * helpPointer("tasks", "create"); // 'help {tool: "tasks", action: "create"}'
+ * ```
+ */
+export function helpPointer(tool?: string, action?: string): string {
+  const fields: string[] = [];
+  if (tool !== undefined) fields.push(`tool: ${JSON.stringify(tool)}`);
+  if (tool !== undefined && action !== undefined) fields.push(`action: ${JSON.stringify(action)}`);
+  return `${HELP_TOOL_NAME} {${fields.join(", ")}}`;
+}
+
+/** The summary of a checked schema: what a caller needs to write valid data. */
+export function actionSummary(action: string, schema: CheckedActionSchema): ActionSummary {
+  const required = requiredOf(schema);
+  const requiredOneOf = requiredOneOfOf(schema);
+  const defaults = defaultsOf(schema);
+  return {
+    action,
+    description: schema.description,
+    properties: schema.properties,
+    ...(required.length === 0 ? {} : { required }),
+    ...(requiredOneOf.length === 0 ? {} : { requiredOneOf }),
+    ...(defaults === undefined ? {} : { defaults }),
+  };
+}
+
+/** Offences as a client sees them, each with its formatted line. */
+export function offenceReports(offences: readonly Offence[]): OffenceReport[] {
+  return offences.map((offence) => ({
+    code: offence.code,
+    location: offence.location,
+    problem: offence.problem,
+    fix: offence.fix,
+    line: offenceLine(offence),
+  }));
+}
+
+/**
+ * A data problem as a client reads it: its place as a data path and one
+ * sentence saying what to change.
+ *
+ * @example
+ * ```ts
+ * problemReport({ code: "missing_required", path: [], key: "name" });
+ * // { code: "missing_required", at: "data", key: "name", problem: 'missing required key "name"' }
+ * ```
+ */
+export function problemReport(problem: DataProblem): Problem {
+  const at = dataPathOf(problem.path);
+  switch (problem.code) {
+    case "missing_required":
+      return { code: problem.code, at, key: problem.key, problem: `missing required key ${JSON.stringify(problem.key)}` };
+    case "no_required_group": {
+      const groups = problem.groups.map((group) => JSON.stringify(group)).join(" or ");
+      return { code: problem.code, at, problem: `no requiredOneOf group is complete: send every key of ${groups}` };
+    }
+    case "unknown_key": {
+      const guess = problem.suggestion === undefined ? "" : ` (did you mean ${JSON.stringify(problem.suggestion)}?)`;
+      const known = problem.declared === undefined ? "" : `; declared here: ${problem.declared.join(", ")}`;
+      return { code: problem.code, at, key: problem.key, problem: `unknown key ${JSON.stringify(problem.key)}${guess}${known}` };
+    }
+    case "symbol_key":
+      return { code: problem.code, at, key: problem.key, problem: `symbol key ${problem.key} is not data` };
+    case "unreadable":
+      // The closure walk reports an object whose key list cannot be read with an empty key.
+      return problem.key === ""
+        ? { code: problem.code, at, problem: "its keys cannot be read" }
+        : { code: problem.code, at, key: problem.key, problem: `reading ${JSON.stringify(problem.key)} failed` };
+  }
+}
+
+/**
+ * What an obtaining failure says: `malformed_action` when action schemas
+ * fail their check, `malformed_tool` when the action record itself cannot be
+ * obtained, with every offence.
+ */
+export function malformedReport(error: ActionSchemaError): Pick<ErrorReport, "error" | "message" | "offences"> {
+  const whole = error.offences.some((offence) => offence.action === null);
+  return { error: whole ? "malformed_tool" : "malformed_action", message: error.message, offences: offenceReports(error.offences) };
+}
+
+/** Caps a problem list so a hostile call cannot make the answer huge. */
+export function cappedProblems(problems: readonly Problem[]): Pick<ErrorReport, "problems" | "moreProblems"> {
+  if (problems.length <= SHOWN_PROBLEMS) return { problems };
+  return { problems: problems.slice(0, SHOWN_PROBLEMS), moreProblems: problems.length - SHOWN_PROBLEMS };
+}
+
+/**
+ * An `isError` answer carrying the report as JSON text.
+ *
+ * @example
+ * ```ts
+ * errorAnswer({ error: "unknown_tool", message: "no tool \"x\"", help: helpPointer() });
+ * ```
+ */
+export function errorAnswer(report: ErrorReport): ToolAnswer {
+  return { content: [{ type: "text", text: JSON.stringify(report) }], isError: true };
+}
+
+/** A JSON answer that is not an error (help's answers). */
+export function jsonAnswer(value: unknown): ToolAnswer {
+  return { content: [{ type: "text", text: JSON.stringify(value) }] };
+}
+
+/**
+ * A handler's result as MCP content: JSON text, plus `structuredContent`
+ * when the tool declares an `outputSchema` (MCP requires an object there).
+ * A result JSON cannot spell answers `invalid_result` instead of throwing.
+ */
+export function resultAnswer(result: unknown, structured: boolean, fail: (problem: string) => ToolAnswer): ToolAnswer {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(result === undefined ? null : result);
+  } catch (error) {
+    return fail(`the handler's result cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (text === undefined) return fail("the handler's result cannot be written as JSON");
+  if (!structured) return { content: [{ type: "text", text }] };
+  if (typeof result !== "object" || result === null || Array.isArray(result)) {
+    return fail("the tool declares an outputSchema, so its handlers must return an object");
+  }
+  // The JSON round trip makes structuredContent the very value the text shows.
+  return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) as { [key: string]: unknown } };
+}

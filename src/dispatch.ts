@@ -1,0 +1,130 @@
+/**
+ * Dispatch: one `tools/call` to a wymcp tool, through the gate to its
+ * handler. Every refusal and every handler error is answered in the tool
+ * dialect (`isError: true`, an `error` code, the action's schema summary and
+ * a help pointer), so a model can correct itself; nothing a caller sends or
+ * a handler throws escapes as an exception.
+ */
+import { actionNames, fetchSchema, type CheckedActionSchema } from "./action-schema.js";
+import {
+  actionSummary,
+  cappedProblems,
+  errorAnswer,
+  helpPointer,
+  malformedReport,
+  problemReport,
+  resultAnswer,
+  type ErrorReport,
+  type ToolAnswer,
+} from "./answer.js";
+import { readArguments } from "./call-arguments.js";
+import { ActionSchemaError } from "./errors.js";
+import { dataProblems } from "./gate.js";
+import { hasOwn, read, reasonText } from "./inspect.js";
+import { mergeDefaults } from "./merge.js";
+import { defaultsOf } from "./schema-read.js";
+import type { HandlerContext, Tool } from "./tool.js";
+import { ToolError } from "./tool-error.js";
+
+/** What a call carries besides its arguments. */
+export interface CallContext {
+  /** Aborted when the client cancels; a fresh, never-aborted signal when absent. */
+  readonly signal?: AbortSignal;
+  /** Transport-specific request details, handed to the handler as `context.request`. */
+  readonly request?: unknown;
+}
+
+type Report = Omit<ErrorReport, "tool" | "hint">;
+
+/**
+ * Answers one call of `tool` with `args` (`{ action, data? }`).
+ *
+ * @example
+ * ```ts
+ * await dispatch(tasks, { action: "create", data: { name: "x" } }); // { content: [{ type: "text", text: "{\"id\":1}" }] }
+ * ```
+ */
+export async function dispatch(tool: Tool, args: unknown, context: CallContext = {}): Promise<ToolAnswer> {
+  const refuse = (report: Report, error?: ToolError) => errorAnswer(withHint(tool, { tool: tool.name, ...report }, error));
+  const call = readArguments(args);
+  if (call.action === undefined) {
+    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(call.problems), validActions: safeNames(tool), help: helpPointer(tool.name) });
+  }
+  const { action } = call;
+  let schema: CheckedActionSchema;
+  try {
+    const found = fetchSchema(tool, action);
+    if (!found.ok) {
+      return refuse({ error: "unknown_action", message: `${tool.name} has no action ${JSON.stringify(action)}`, action, validActions: found.validNames, help: helpPointer(tool.name) });
+    }
+    schema = found.schema;
+  } catch (error) {
+    if (!(error instanceof ActionSchemaError)) throw error;
+    // The index lists the tool's malformation beside every healthy tool.
+    return refuse({ ...malformedReport(error), action, help: helpPointer() });
+  }
+  const about = { action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) };
+  if (call.problems.length > 0) {
+    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(call.problems), ...about });
+  }
+  const problems = dataProblems(schema, call.data);
+  if (problems.length > 0) {
+    const count = `${problems.length} ${problems.length === 1 ? "problem" : "problems"}`;
+    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map(problemReport)), ...about });
+  }
+  const data = mergeDefaults(call.data, defaultsOf(schema));
+  const handler = hasOwn(tool.handlers, action) ? read(tool.handlers, action) : undefined;
+  if (typeof handler !== "function") {
+    return refuse({ error: "internal_error", message: `${tool.name}.${action} has no handler`, ...about });
+  }
+  const handlerContext: HandlerContext = { tool: tool.name, action, signal: context.signal ?? new AbortController().signal, request: context.request };
+  let result: unknown;
+  try {
+    result = await handler.call(tool.handlers, data, handlerContext);
+  } catch (thrown) {
+    const error = toolErrorOf(tool, thrown, action, data);
+    if (error !== undefined) return refuse({ error: error.code, message: error.message, ...about, ...(error.details === undefined ? {} : { details: error.details }) }, error);
+    return refuse({ error: "handler_error", message: `${tool.name}.${action} failed: ${reasonText(thrown)}`, ...about });
+  }
+  return resultAnswer(result, tool.outputSchema !== undefined, (problem) => refuse({ error: "invalid_result", message: `${tool.name}.${action}: ${problem}`, ...about }));
+}
+
+/** The `ToolError` for what a handler threw: its own, or `handleError`'s translation. */
+function toolErrorOf(tool: Tool, thrown: unknown, action: string, data: unknown): ToolError | undefined {
+  if (thrown instanceof ToolError) return thrown;
+  if (tool.handleError === undefined) return undefined;
+  try {
+    const translated = tool.handleError(thrown, { action, data });
+    return translated instanceof ToolError ? translated : undefined;
+  } catch {
+    // A failing translator must not hide the original error: fall back to the default answer.
+    return undefined;
+  }
+}
+
+/** Adds the hint: the error's own, else the tool's hint for the code, else its `"*"` hint. */
+export function withHint(tool: Tool, report: ErrorReport, error?: ToolError): ErrorReport {
+  const hints = tool.hints;
+  const pick = (code: string) => (hints !== undefined && hasOwn(hints, code) ? hints[code] : undefined);
+  const hint = error?.hint ?? pick(report.error) ?? pick("*");
+  return hint === undefined ? report : { ...report, hint };
+}
+
+/** The tool's `actionContext` for an action, as a report field; a throwing one is left out. */
+export function actionContextOf(tool: Tool, action: string): { context?: string } {
+  const { actionContext } = tool;
+  try {
+    const context = typeof actionContext === "function" ? actionContext(action) : actionContext;
+    return typeof context === "string" ? { context } : {};
+  } catch {
+    return {};
+  }
+}
+
+function safeNames(tool: Tool): string[] | undefined {
+  try {
+    return actionNames(tool);
+  } catch {
+    return undefined;
+  }
+}

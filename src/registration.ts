@@ -1,0 +1,84 @@
+/**
+ * The runtime registration moment: every problem of every tool being
+ * registered, gathered into one `ToolRegistrationError` — callback-surface
+ * offences (including duplicate names and the reserved name `help`) and each
+ * tool's `ActionSchemaError` — so a bad tool fails in the registering code
+ * path, all at once, never at its first request.
+ */
+import { actionSchemaOffences, toolName } from "./action-schema.js";
+import { callbackSurfaceOffences, type SurfaceOffence } from "./callback-surface.js";
+import { ActionSchemaError } from "./errors.js";
+import { toolLabel } from "./format.js";
+
+/** A tool name registered twice, or already taken on the router. */
+export interface DuplicateNameOffence extends Omit<SurfaceOffence, "code"> {
+  readonly code: "duplicate_name";
+}
+
+/** A registration problem outside the action schemas. */
+export type RegistrationOffence = SurfaceOffence | DuplicateNameOffence;
+
+/**
+ * Thrown by `createRouter` and `router.register`: every problem of every
+ * tool, as data — `surfaceOffences` and one `ActionSchemaError` per tool
+ * with malformed action schemas — and as one message.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createRouter({ tools: [tasks, notes] });
+ * } catch (error) {
+ *   if (error instanceof ToolRegistrationError) console.error(error.schemaErrors.flatMap((e) => e.offences));
+ *   throw error;
+ * }
+ * ```
+ */
+export class ToolRegistrationError extends TypeError {
+  override readonly name = "ToolRegistrationError";
+  readonly surfaceOffences: readonly RegistrationOffence[];
+  readonly schemaErrors: readonly ActionSchemaError[];
+
+  constructor(surfaceOffences: readonly RegistrationOffence[], schemaErrors: readonly ActionSchemaError[]) {
+    super(formatRegistration(surfaceOffences, schemaErrors));
+    this.surfaceOffences = surfaceOffences;
+    this.schemaErrors = schemaErrors;
+  }
+}
+
+function formatRegistration(surface: readonly RegistrationOffence[], schemas: readonly ActionSchemaError[]): string {
+  const tools = new Set([...surface.map((o) => o.tool), ...schemas.map((e) => e.tool)]);
+  const header = `cannot register ${tools.size === 1 ? toolLabel([...tools][0]) : `${tools.size} tools`}`;
+  const lines = surface.map((o) => `  ${toolLabel(o.tool)} ${o.field}: ${o.problem}. Fix: ${o.fix}`);
+  return [header, ...lines, ...schemas.map((error) => error.message)].join("\n");
+}
+
+/**
+ * Checks tools about to join a router that already holds `taken` names;
+ * throws one `ToolRegistrationError` naming every problem.
+ *
+ * @example
+ * ```ts
+ * checkRegistration([tasks], new Set(["notes"]));
+ * ```
+ */
+export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<string>): void {
+  const surface: RegistrationOffence[] = [];
+  const schemaErrors: ActionSchemaError[] = [];
+  const seen = new Set(taken);
+  for (const tool of tools) {
+    const offences = callbackSurfaceOffences(tool);
+    surface.push(...offences);
+    const name = toolName(tool);
+    if (name !== undefined && !offences.some((o) => o.field === "name")) {
+      if (seen.has(name)) {
+        surface.push({ tool: name, field: "name", code: "duplicate_name", problem: `the name ${JSON.stringify(name)} is already registered`, fix: "give every tool its own name, or unregister the other one first." });
+      }
+      seen.add(name);
+    }
+    // A value that is not a tool, or has no actions function, is reported once, by the surface check.
+    if (offences.some((o) => o.code === "not_object" || o.field === "actions")) continue;
+    const schemaOffences = actionSchemaOffences(tool);
+    if (schemaOffences.length > 0) schemaErrors.push(new ActionSchemaError(name, schemaOffences));
+  }
+  if (surface.length > 0 || schemaErrors.length > 0) throw new ToolRegistrationError(surface, schemaErrors);
+}
