@@ -57,11 +57,13 @@ const CYCLE_FIX = "make the schema a tree: reuse a schema by copying it, not by 
  * - `symbol_key` — a symbol key in a property map.
  * - `cycle` — an object reached again on its own walk path.
  * - `unreadable` — a getter or Proxy trap that throws while being read.
+ * - `too_large` — the walk would visit more than `MAX_WALKED_OBJECTS`
+ *   objects (only reachable by sharing schemas exponentially).
  *
  * Nothing else is checked: `type`, `enum`, nested `required` and formats are
- * the author's own contract. A schema shared by several places is walked
- * once (its offences are reported at the first place), so the walk is linear
- * in the number of distinct objects; it is iterative, so 100,000 levels of
+ * the author's own contract. A schema shared by several places is walked at
+ * each, so its offences are named wherever the author used it. The walk is
+ * linear in the size of the schema tree and iterative, so 100,000 levels of
  * nesting never overflow the stack.
  *
  * @example
@@ -79,26 +81,54 @@ export function walkKeySet(action: string, properties: unknown, trackFrozen = fa
   return new KeySetWalker(action, trackFrozen).walk(properties);
 }
 
-/** What the walk knows of an object it entered. */
-interface Seen {
-  readonly kind: "map" | "schema";
-  readonly closure: Closure | Map<string, Closure>;
-  /** Whether the object is on the current walk path (reaching it again is a cycle). */
-  onPath: boolean;
+/** How many objects one walk may visit: far beyond any real schema, short of a hang. */
+export const MAX_WALKED_OBJECTS = 1_000_000;
+
+/**
+ * The objects on the current walk path. A short path is scanned (cheaper
+ * than hashing every object); a deep one is hashed, so cycle checks stay
+ * constant-time at any depth.
+ */
+class WalkPath {
+  private readonly objects: object[] = [];
+  private hashed: Set<object> | null = null;
+
+  get length(): number {
+    return this.objects.length;
+  }
+
+  push(value: object): void {
+    this.objects.push(value);
+    if (this.hashed !== null) this.hashed.add(value);
+    else if (this.objects.length > 32) this.hashed = new Set(this.objects);
+  }
+
+  truncate(length: number): void {
+    while (this.objects.length > length) {
+      const left = this.objects.pop()!;
+      if (this.hashed !== null) this.hashed.delete(left);
+    }
+    if (length <= 32) this.hashed = null;
+  }
+
+  has(value: object): boolean {
+    return this.hashed !== null ? this.hashed.has(value) : this.objects.includes(value);
+  }
 }
 
 /**
- * One walk's state. Iterative with an explicit stack; `seen` answers both
- * "is this object on the current walk path" (a cycle) and "was it walked
- * already" (a shared schema is walked once) with one lookup per object.
+ * One walk's state. Iterative with an explicit stack, so depth never
+ * overflows the call stack; `path` holds the objects on the current walk
+ * path, so an object reached again on it is a cycle. A schema shared by
+ * several places is walked at each (its offences are named at every place);
+ * `MAX_WALKED_OBJECTS` bounds a deliberately exponential sharing.
  */
 class KeySetWalker {
   private readonly offences: Offence[] = [];
   private readonly stack: Frame[] = [];
-  private readonly seen = new Map<object, Seen>();
-  private readonly path: Seen[] = [];
+  private readonly path = new WalkPath();
   private frozen = true;
-  private depth = 0;
+  private visits = 0;
 
   constructor(
     private readonly action: string,
@@ -108,46 +138,39 @@ class KeySetWalker {
   walk(properties: unknown): KeySetWalk {
     const top: MutableClosure = { declared: new Map(), extra: "refuse", items: null };
     if (isPlainObject(properties)) this.enter("map", properties, null, "properties", top, "declared");
-    for (let frame = this.stack.pop(); frame !== undefined; frame = this.stack.pop()) this.visit(frame);
+    for (let frame = this.stack.pop(); frame !== undefined; frame = this.stack.pop()) {
+      if (++this.visits > MAX_WALKED_OBJECTS) {
+        this.report("too_large", null, undefined, `the walk reached more than ${MAX_WALKED_OBJECTS} schema objects (a shared schema counts at every place)`,
+          "split the action, or stop nesting shared schema objects inside each other.");
+        break;
+      }
+      this.visit(frame);
+    }
     return { offences: this.offences, closure: top, frozen: this.trackFrozen && this.frozen };
   }
 
   private visit(frame: Frame): void {
     // Leave the objects of finished branches: the walk path is as deep as this frame's parent.
-    while (this.path.length > frame.depth) this.path.pop()!.onPath = false;
+    this.path.truncate(frame.depth);
+    this.path.push(frame.value);
     if (this.trackFrozen) this.frozen &&= isSealed(frame.value);
-    this.depth = frame.depth + 1;
     if (frame.kind === "map") {
       const declared = new Map<string, Closure>();
-      this.remember(frame, declared);
+      store(frame.into, frame.name, declared);
       this.walkMap(frame.value, frame.path, declared);
     } else {
       // The closure object exists before its children are walked, so they can fill it in.
       const closure: MutableClosure = { declared: null, extra: "allow", items: null };
-      const seen = this.remember(frame, closure);
-      const finished = this.walkSchema(frame.value, frame.path, closure);
-      if (finished === OPEN) (seen as { closure: Closure }).closure = OPEN;
-      store(frame.into, frame.name, finished);
+      store(frame.into, frame.name, this.walkSchema(frame.value, frame.path, closure));
     }
   }
 
-  private remember(frame: Frame, closure: Closure | Map<string, Closure>): Seen {
-    const seen: Seen = { kind: frame.kind, closure, onPath: true };
-    this.seen.set(frame.value, seen);
-    this.path.push(seen);
-    if (frame.kind === "map") store(frame.into, frame.name, closure);
-    return seen;
-  }
-
   private enter(kind: "map" | "schema", value: object, holder: PathNode | null, key: string, into: Into, name: SlotName): void {
-    const seen = this.seen.get(value);
-    if (seen?.onPath) {
+    if (this.path.has(value)) {
       this.report("cycle", holder, key, `${JSON.stringify(key)} refers back to an enclosing object (a cycle)`, CYCLE_FIX);
       store(into, name, kind === "map" ? new Map() : OPEN);
-    } else if (seen !== undefined && seen.kind === kind) {
-      store(into, name, seen.closure);
     } else {
-      this.stack.push({ kind, value, path: child(holder, key), into, name, depth: this.depth });
+      this.stack.push({ kind, value, path: child(holder, key), into, name, depth: this.path.length });
     }
   }
 

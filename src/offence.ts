@@ -28,6 +28,7 @@ export type OffenceCode =
   | "superset_group"
   | "symbol_key"
   | "cycle"
+  | "too_large"
   | "unreadable"
   | "undeclared_default";
 

@@ -36,10 +36,12 @@
  * element of an array.
  *
  * Decisions where the design is silent: an empty `description` is allowed
- * (it is a string without a line break); a schema object shared by several
- * places is walked once and its offences reported at the first place;
- * a getter or Proxy trap that throws while being read is an `unreadable`
- * offence, never an unrelated exception.
+ * (it is a string without a line break); an optional key written as
+ * `undefined` counts as absent; a schema object shared by several places is
+ * walked, and its offences named, at each place (a walk over more than
+ * 1,000,000 objects is a `too_large` offence rather than a hang); a getter or
+ * Proxy trap that throws while being read is an `unreadable` offence, never
+ * an unrelated exception; symbol keys are offences wherever they appear.
  *
  * ## When schemas are validated
  *

@@ -70,7 +70,7 @@ const ACCEPTED: readonly [name: string, schema: unknown][] = [
   ["empty properties", withProperties({})],
   ["empty description", { description: "", properties: {} }],
   ["optional keys written as undefined", validSchema({ notes: undefined, defaults: undefined, required: undefined })],
-  ["a schema shared by two properties", (() => {
+  ["a well-formed schema shared by two properties", (() => {
     const shared = { type: "object", properties: { x: { type: "string" } } };
     return withProperties({ a: shared, b: { items: shared } });
   })()],
@@ -175,6 +175,21 @@ describe("nesting 100,000 levels deep never overflows the stack", () => {
     const offences = offencesOfSchema(withProperties({ a: schema }, { defaults: value }));
     expect(offences).toEqual([expect.objectContaining({ kind: "default", key: "bogus" })]);
     expect(offences[0]!.path).toHaveLength(DEPTH + 1);
+  });
+});
+
+describe("shared schemas", () => {
+  test("a malformed schema shared by two places is named at each", () => {
+    const shared = { items: "string" };
+    const offences = offencesOfSchema(withProperties({ a: shared, b: { additionalProperties: shared } }));
+    expect(offences.map((o) => o.location)).toEqual(['actions["a"].properties["a"]', 'actions["a"].properties["b"]["additionalProperties"]']);
+  });
+
+  test("exponential sharing is cut off with one offence instead of a hang", () => {
+    let schema: unknown = { type: "string" };
+    for (let level = 0; level < 40; level++) schema = { properties: { left: schema, right: schema } };
+    const offences = offencesOfSchema(withProperties({ root: schema }));
+    expect(offences).toEqual([expect.objectContaining({ code: "too_large", location: 'actions["a"]' })]);
   });
 });
 
