@@ -28,6 +28,8 @@ export interface RunningHttpServer {
   /** The endpoint, e.g. `http://127.0.0.1:53211/mcp`. */
   readonly url: URL;
   readonly httpServer: HttpServer;
+  /** The open sessions (always 0 when stateless). */
+  sessionCount(): number;
   /** Closes every session and the HTTP server. */
   close(): Promise<void>;
 }
@@ -62,6 +64,7 @@ export async function serveHttp(router: Router, options: ServeHttpOptions = {}):
   return {
     url,
     httpServer,
+    sessionCount: handler.sessionCount,
     async close() {
       await handler.close();
       httpServer.closeAllConnections();

@@ -1,0 +1,36 @@
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bundleFixture } from "./fixtures/runtime/bundle.js";
+import { describeSession, newClient, type Session } from "./fixtures/runtime/session-scenario.js";
+
+let serverScript: string;
+beforeAll(async () => {
+  serverScript = await bundleFixture("./stdio-server.ts", "stdio-server");
+});
+afterAll(() => rmSync(serverScript, { force: true }));
+
+/** Spawns the fixture server as a real child process and connects the SDK client over its stdio. */
+async function spawnSession(): Promise<Session & { transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [serverScript], stderr: "pipe" });
+  const { client, listChanged } = newClient();
+  await client.connect(transport);
+  return { client, listChanged, transport, close: () => client.close() };
+}
+
+describeSession("stdio (a real child process)", { open: spawnSession, notifications: true, serverName: "fixture" });
+
+describe("the stdio server process", () => {
+  test("keeps running after a throwing handler and writes nothing but protocol to stdout", async () => {
+    const session = await spawnSession();
+    let stderr = "";
+    session.transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const pid = session.transport.pid!;
+    await session.client.callTool({ name: "tasks", arguments: { action: "explode" } });
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    const result = await session.client.callTool({ name: "tasks", arguments: { action: "list" } });
+    expect(result.isError).toBeFalsy();
+    await session.close();
+    expect(stderr).toBe("");
+  });
+});
