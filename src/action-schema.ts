@@ -52,7 +52,7 @@ type ToolLike = unknown;
  * ```
  */
 export function actionSchemaOffences(tool: ToolLike): readonly Offence[] {
-  const record = obtainRecord(tool);
+  const record = obtainNamed(tool);
   if (!("record" in record)) return record.offences;
   const offences: Offence[] = [...nameOffences(record.record)];
   for (const action of record.names) {
@@ -119,7 +119,7 @@ export function closureOf(schema: CheckedActionSchema): Closure {
  * ```
  */
 export function actionNames(tool: ToolLike): string[] {
-  const record = obtainRecord(tool);
+  const record = obtainNamed(tool);
   if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
   return record.names;
 }
@@ -138,7 +138,11 @@ export function actionNames(tool: ToolLike): string[] {
 export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
   const record = obtainRecord(tool);
   if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
-  if (typeof action !== "string" || !hasOwn(record.record, action)) return { ok: false, validNames: record.names };
+  if (typeof action !== "string" || !hasOwn(record.record, action)) {
+    const named = namesOf(record.record);
+    if (!("names" in named)) throw new ActionSchemaError(toolName(tool), named.offences);
+    return { ok: false, validNames: named.names };
+  }
   return { ok: true, action, schema: checkMandatoryKeys(toolName(tool), action, read(record.record, action)) };
 }
 
@@ -152,7 +156,7 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
  * ```
  */
 export function fetchSchemas(tool: ToolLike): Readonly<Record<string, CheckedActionSchema>> {
-  const record = obtainRecord(tool);
+  const record = obtainNamed(tool);
   if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
   const schemas: Record<string, CheckedActionSchema> = Object.create(null);
   const offences: Offence[] = [];
@@ -172,13 +176,27 @@ export function toolName(tool: ToolLike): string | undefined {
   return typeof name === "string" ? name : undefined;
 }
 
-type ObtainedRecord = { readonly record: object; readonly names: string[] } | { readonly offences: Offence[] };
+type Failed = { readonly offences: Offence[] };
+type Named = { readonly record: object; readonly names: string[] } | Failed;
+
+const fail = (code: Offence["code"], problem: string, fix: string): Failed => ({
+  offences: [offence({ action: null, path: [], code, problem, fix })],
+});
+
+/** The record and its sorted action names. */
+function obtainNamed(tool: ToolLike): Named {
+  const obtained = obtainRecord(tool);
+  return "record" in obtained ? namesOf(obtained.record) : obtained;
+}
+
+function namesOf(record: object): Named {
+  const keys = ownKeys(record);
+  if (isUnreadable(keys)) return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
+  return { record, names: keys.strings.sort() };
+}
 
 /** The one place that calls `tool.actions()`. */
-function obtainRecord(tool: ToolLike): ObtainedRecord {
-  const fail = (code: Offence["code"], problem: string, fix: string) => ({
-    offences: [offence({ action: null, path: [], code, problem, fix })],
-  });
+function obtainRecord(tool: ToolLike): { readonly record: object } | Failed {
   let record: unknown;
   try {
     record = (tool as { actions(): unknown }).actions();
@@ -192,9 +210,7 @@ function obtainRecord(tool: ToolLike): ObtainedRecord {
   if (!isPlainObject(record)) {
     return fail("actions_not_object", "actions() did not return a plain object", "return an object mapping each action name to its action schema.");
   }
-  const keys = ownKeys(record);
-  if (isUnreadable(keys)) return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
-  return { record, names: keys.strings.sort() };
+  return { record };
 }
 
 /** Offences of the action names themselves: symbols, empty names, line breaks. */

@@ -3,7 +3,7 @@
  * an action's `properties` by the key-set walk (`key-set.ts`) and read by the
  * call gate and the defaults check alike — one definition of "declared".
  */
-import { arrayLength, isArray, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
+import { arrayLength, isArray, isPlainObject, read, isUnreadable } from "./inspect.js";
 import type { PathSegment } from "./offence.js";
 import { child, segmentsOf, type PathNode } from "./path.js";
 
@@ -38,59 +38,76 @@ interface Visit {
   readonly path: PathNode | null;
 }
 
+/** How deep the walk recurses before it defers the rest to its work list. */
+const RECURSION_LIMIT = 256;
+
 /**
  * Every key in `value` the closure refuses, at every depth the closure
- * walks. Iterative, so neither deep data nor a cyclic value can overflow the
- * stack: the walk never goes deeper than the (acyclic) closure.
+ * walks. Recursive for speed (this is every call's hot path), but never more
+ * than `RECURSION_LIMIT` frames deep: deeper places go to a work list, so
+ * neither deep data nor a deep schema can overflow the stack, and the walk
+ * never goes deeper than the (acyclic) closure, so a cyclic value ends too.
  *
  * @example
  * ```ts
  * closureViolations(closure, { name: "x", extra: 1 }); // [{ path: [], key: "extra", code: "unknown_key" }]
  * ```
  */
-export function closureViolations(closure: Closure, value: unknown): Violation[] {
-  const violations: Violation[] = [];
-  const stack: Visit[] = [{ closure, value, path: null }];
-  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
-    const { closure: place, value: here, path } = visit;
-    const next: Visit[] = [];
-    if (place.items !== null && place.items !== OPEN && isArray(here)) {
-      const length = arrayLength(here);
-      if (isUnreadable(length)) violations.push({ path: segmentsOf(path), key: "length", code: "unreadable" });
-      else for (let index = 0; index < length; index++) {
-        next.push({ closure: place.items, value: read(here, index), path: child(path, index) });
-      }
-    } else if (place.declared !== null && isPlainObject(here)) {
-      visitKeys(place, place.declared, here, path, violations, next);
-    }
-    for (let position = next.length - 1; position >= 0; position--) stack.push(next[position]!);
+export function closureViolations(closure: Closure, value: unknown, options: { readonly symbols?: boolean } = {}): Violation[] {
+  const walk = new ClosureWalk(options.symbols ?? false);
+  walk.visit(closure, value, null, 0);
+  for (let deferred = walk.deferred.pop(); deferred !== undefined; deferred = walk.deferred.pop()) {
+    walk.visit(deferred.closure, deferred.value, deferred.path, 0);
   }
-  return violations;
+  return walk.violations;
 }
 
-function visitKeys(
-  place: Closure,
-  declared: ReadonlyMap<string, Closure>,
-  object: object,
-  path: PathNode | null,
-  violations: Violation[],
-  next: Visit[],
-): void {
-  const keys = ownKeys(object);
-  if (isUnreadable(keys)) {
-    violations.push({ path: segmentsOf(path), key: "", code: "unreadable" });
-    return;
-  }
-  for (const symbol of keys.symbols) violations.push({ path: segmentsOf(path), key: symbol.toString(), code: "symbol_key" });
-  for (const key of keys.strings) {
-    const closure = declared.get(key) ?? (typeof place.extra === "object" ? place.extra : undefined);
-    if (closure === undefined) {
-      if (place.extra === "refuse") violations.push({ path: segmentsOf(path), key, code: "unknown_key" });
-      continue;
+class ClosureWalk {
+  readonly violations: Violation[] = [];
+  readonly deferred: Visit[] = [];
+
+  /** Whether to refuse symbol keys: an author's defaults can hold them, JSON data cannot (and listing them costs every call). */
+  constructor(private readonly symbols: boolean) {}
+
+  visit(place: Closure, value: unknown, path: PathNode | null, depth: number): void {
+    if (place === OPEN || typeof value !== "object" || value === null) return;
+    if (depth > RECURSION_LIMIT) {
+      this.deferred.push({ closure: place, value, path });
+      return;
     }
-    if (closure === OPEN) continue;
-    const value = read(object, key);
-    if (isUnreadable(value)) violations.push({ path: segmentsOf(path), key, code: "unreadable" });
-    else next.push({ closure, value, path: child(path, key) });
+    if (place.items !== null && isArray(value)) this.visitItems(place.items, value, path, depth);
+    else if (place.declared !== null && isPlainObject(value)) this.visitKeys(place, place.declared, value, path, depth);
+  }
+
+  private visitItems(items: Closure, array: readonly unknown[], path: PathNode | null, depth: number): void {
+    if (items === OPEN) return;
+    const length = arrayLength(array);
+    if (isUnreadable(length)) return this.refuse(path, "length", "unreadable");
+    for (let index = 0; index < length; index++) this.visit(items, read(array, index), child(path, index), depth + 1);
+  }
+
+  private visitKeys(place: Closure, declared: ReadonlyMap<string, Closure>, object: object, path: PathNode | null, depth: number): void {
+    let keys: string[];
+    try {
+      keys = Object.keys(object);
+      if (this.symbols) for (const symbol of Object.getOwnPropertySymbols(object)) this.refuse(path, symbol.toString(), "symbol_key");
+    } catch {
+      return this.refuse(path, "", "unreadable");
+    }
+    for (const key of keys) {
+      const closure = declared.get(key) ?? (typeof place.extra === "object" ? place.extra : undefined);
+      if (closure === undefined) {
+        if (place.extra === "refuse") this.refuse(path, key, "unknown_key");
+        continue;
+      }
+      if (closure === OPEN) continue;
+      const inner = read(object, key);
+      if (isUnreadable(inner)) this.refuse(path, key, "unreadable");
+      else this.visit(closure, inner, child(path, key), depth + 1);
+    }
+  }
+
+  private refuse(path: PathNode | null, key: string, code: Violation["code"]): void {
+    this.violations.push({ path: segmentsOf(path), key, code });
   }
 }

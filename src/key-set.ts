@@ -258,7 +258,7 @@ function store(into: Into, name: SlotName, value: Closure | Map<string, Closure>
  * ```
  */
 export function defaultOffences(action: string, defaults: unknown, closure: Closure): Offence[] {
-  return closureViolations(closure, defaults).map(({ path, key, code }) => {
+  return closureViolations(closure, defaults, { symbols: true }).map(({ path, key, code }) => {
     const top = path.length === 0;
     const problem =
       code === "unknown_key"
