@@ -6,22 +6,13 @@
  * a handler throws escapes as an exception.
  */
 import { actionNames, fetchSchema, type CheckedActionSchema } from "./action-schema.js";
-import {
-  actionSummary,
-  cappedProblems,
-  errorAnswer,
-  helpPointer,
-  malformedReport,
-  problemReport,
-  resultAnswer,
-  type ErrorReport,
-  type ToolAnswer,
-} from "./answer.js";
+import { errorAnswer, helpPointer, resultAnswer, type ErrorReport, type ToolAnswer } from "./answer.js";
 import { readArguments } from "./call-arguments.js";
 import { ActionSchemaError } from "./errors.js";
 import { dataProblems } from "./gate.js";
 import { hasOwn, read, reasonText } from "./inspect.js";
 import { mergeDefaults } from "./merge.js";
+import { actionSummary, cappedProblems, malformedReport, problemReport } from "./report.js";
 import { defaultsOf } from "./schema-read.js";
 import type { HandlerContext, Tool } from "./tool.js";
 import { ToolError } from "./tool-error.js";
@@ -45,7 +36,8 @@ type Report = Omit<ErrorReport, "tool" | "hint">;
  * ```
  */
 export async function dispatch(tool: Tool, args: unknown, context: CallContext = {}): Promise<ToolAnswer> {
-  const refuse = (report: Report, error?: ToolError) => errorAnswer(withHint(tool, { tool: tool.name, ...report }, error));
+  // `error` first, then `tool`: the order a reader scans the JSON in.
+  const refuse = ({ error: code, ...report }: Report, error?: ToolError) => errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
   const call = readArguments(args);
   if (call.action === undefined) {
     return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(call.problems), validActions: safeNames(tool), help: helpPointer(tool.name) });

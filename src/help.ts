@@ -9,12 +9,13 @@
  * dispatch does, so it serves a healthy action beside a malformed sibling.
  */
 import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "./action-schema.js";
-import { actionSummary, errorAnswer, helpPointer, jsonAnswer, malformedReport, type ErrorReport, type Problem, type ToolAnswer } from "./answer.js";
+import { errorAnswer, helpPointer, jsonAnswer, type ErrorReport, type Problem, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "./callback-surface.js";
 import { actionContextOf } from "./dispatch.js";
 import { ActionSchemaError } from "./errors.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js";
 import type { ToolListing } from "./listing.js";
+import { actionSummary, malformedReport } from "./report.js";
 import { optionalKey } from "./schema-read.js";
 import type { Tool } from "./tool.js";
 

@@ -3,7 +3,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { describe, expect, test, vi } from "vitest";
 import { bindRouter, createMcpServer } from "../src/mcp/index.js";
 import { createRouter } from "../src/index.js";
-import { describeSession, newClient } from "./fixtures/runtime/session-scenario.js";
+import { describeSession, newClient, within } from "./fixtures/runtime/session-scenario.js";
 import { extra, fixtureRouter } from "./fixtures/runtime/tools.js";
 
 async function connect(router = fixtureRouter()) {
@@ -24,12 +24,12 @@ describe("the SDK binding", () => {
     const second = await connect(router);
     const heard = [first.listChanged(), second.listChanged()];
     router.register(extra);
-    await Promise.all(heard);
+    await within(Promise.all(heard), 10_000, "list_changed");
     await second.close();
     const send = vi.spyOn(second.server, "sendToolListChanged");
     const again = first.listChanged();
     router.unregister("extra");
-    await again;
+    await within(again, 10_000, "list_changed");
     expect(send).not.toHaveBeenCalled();
     await first.close();
   });
