@@ -56,10 +56,12 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     return refuse({ ...malformedReport(error), action, help: helpPointer() });
   }
   const about = { action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) };
-  if (call.problems.length > 0) {
-    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(call.problems), ...about });
-  }
   const problems = dataProblems(schema, call.data);
+  if (call.problems.length > 0) {
+    // The data's own problems ride along, so one answer says everything to change.
+    const all = [...call.problems, ...problems.map(problemReport)];
+    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(all), ...about });
+  }
   if (problems.length > 0) {
     const count = `${problems.length} ${problems.length === 1 ? "problem" : "problems"}`;
     return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map(problemReport)), ...about });

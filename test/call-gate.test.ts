@@ -30,6 +30,13 @@ describe("the call gate: argument shape", () => {
     expect(body.schema).toMatchObject({ action: "list", description: "List tasks" });
   });
 
+  test("fields sent beside data instead of inside it: one answer names the stray argument and the data's own problems", async () => {
+    const { body } = await call({ action: "create", name: "x" });
+    expect(body.error).toBe("invalid_arguments");
+    expect(body.problems.map((p: { code: string; key: string }) => `${p.code} ${p.key}`)).toEqual(["unknown_argument name", "missing_required name"]);
+    expect(body.problems[0].problem).toContain("put the action's fields inside data");
+  });
+
   test("absent arguments read as {} and are refused for the missing action", async () => {
     expect((await call(undefined)).body.problems).toEqual([expect.objectContaining({ code: "missing_action" })]);
   });
