@@ -4,7 +4,7 @@
  * reported beside the action's schema once the action resolves.
  */
 import type { Problem } from "./answer.js";
-import { describeType, hasOwn, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 
 /** What the arguments carried, and what is wrong with their shape. */
 export interface CallArguments {
@@ -33,7 +33,7 @@ export function readArguments(args: unknown): CallArguments {
   }
   const problems: Problem[] = [];
   const keys = ownKeys(args);
-  const names = keys instanceof Unreadable ? [] : keys.strings;
+  const names = isUnreadable(keys) ? [] : keys.strings;
   for (const key of names) {
     if (ARGUMENT_KEYS.has(key)) continue;
     problems.push({ code: "unknown_argument", at: "arguments", key, problem: `unknown argument ${JSON.stringify(key)}: the arguments are { action, data }; put the action's fields inside data` });

@@ -27,6 +27,9 @@ export interface CallContext {
 
 type Report = Omit<ErrorReport, "tool" | "hint">;
 
+/** The signal of a call nobody can cancel: one shared instance, since nothing can abort it. */
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
  * Answers one call of `tool` with `args` (`{ action, data? }`).
  *
@@ -55,32 +58,33 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     // The index lists the tool's malformation beside every healthy tool.
     return refuse({ ...malformedReport(error), action, help: helpPointer() });
   }
-  const about = { action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) };
+  // Built only for a refusal: a successful call reads nothing it does not need.
+  const about = () => ({ action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) });
   const problems = dataProblems(schema, call.data);
   if (call.problems.length > 0) {
     // The data's own problems ride along, so one answer says everything to change.
     const all = [...call.problems, ...problems.map(problemReport)];
-    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(all), ...about });
+    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(all), ...about() });
   }
   if (problems.length > 0) {
     const count = `${problems.length} ${problems.length === 1 ? "problem" : "problems"}`;
-    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map(problemReport)), ...about });
+    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map(problemReport)), ...about() });
   }
   const data = mergeDefaults(call.data, defaultsOf(schema));
   const handler = hasOwn(tool.handlers, action) ? read(tool.handlers, action) : undefined;
   if (typeof handler !== "function") {
-    return refuse({ error: "internal_error", message: `${tool.name}.${action} has no handler`, ...about });
+    return refuse({ error: "internal_error", message: `${tool.name}.${action} has no handler`, ...about() });
   }
-  const handlerContext: HandlerContext = { tool: tool.name, action, signal: context.signal ?? new AbortController().signal, request: context.request };
+  const handlerContext: HandlerContext = { tool: tool.name, action, signal: context.signal ?? NEVER_ABORTED, request: context.request };
   let result: unknown;
   try {
     result = await handler.call(tool.handlers, data, handlerContext);
   } catch (thrown) {
     const error = toolErrorOf(tool, thrown, action, data);
-    if (error !== undefined) return refuse({ error: error.code, message: error.message, ...about, ...(error.details === undefined ? {} : { details: error.details }) }, error);
-    return refuse({ error: "handler_error", message: `${tool.name}.${action} failed: ${reasonText(thrown)}`, ...about });
+    if (error !== undefined) return refuse({ error: error.code, message: error.message, ...about(), ...(error.details === undefined ? {} : { details: error.details }) }, error);
+    return refuse({ error: "handler_error", message: `${tool.name}.${action} failed: ${reasonText(thrown)}`, ...about() });
   }
-  return resultAnswer(result, tool.outputSchema !== undefined, (problem) => refuse({ error: "invalid_result", message: `${tool.name}.${action}: ${problem}`, ...about }));
+  return resultAnswer(result, tool.outputSchema !== undefined, (problem) => refuse({ error: "invalid_result", message: `${tool.name}.${action}: ${problem}`, ...about() }));
 }
 
 /** The `ToolError` for what a handler threw: its own, or `handleError`'s translation. */

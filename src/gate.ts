@@ -7,6 +7,7 @@
  */
 import { closureOf, type CheckedActionSchema } from "./action-schema.js";
 import { closureViolations, OPEN, type Closure, type Violation } from "./closure.js";
+import { isSealed } from "./freeze.js";
 import { hasOwn } from "./inspect.js";
 import { comparePaths, type PathSegment } from "./offence.js";
 import { requiredOf, requiredOneOfOf } from "./schema-read.js";
@@ -39,18 +40,43 @@ export type DataProblem =
  */
 export function dataProblems(schema: CheckedActionSchema, data: object): DataProblem[] {
   const problems: DataProblem[] = [];
-  for (const key of requiredOf(schema)) {
+  const { closure, required, groups } = planOf(schema);
+  for (const key of required) {
     if (!hasOwn(data, key)) problems.push({ code: "missing_required", path: [], key });
   }
-  const groups = requiredOneOfOf(schema);
   if (groups.length > 0 && !groups.some((group) => group.every((key) => hasOwn(data, key)))) {
     problems.push({ code: "no_required_group", path: [], groups });
   }
-  const closure = closureOf(schema);
+  const violations = closureViolations(closure, data);
+  if (violations.length === 0) return problems;
   // Sorted as offences are: by data path segment by segment (a holder before what it holds), then by key.
-  const violations = closureViolations(closure, data).sort((a, b) => comparePaths(a.path, b.path) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  violations.sort((a, b) => comparePaths(a.path, b.path) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const violation of violations) problems.push(withSuggestion(closure, violation));
   return problems;
+}
+
+/** What the gate reads of a checked schema: its closure and its required names. */
+interface GatePlan {
+  readonly closure: Closure;
+  readonly required: readonly string[];
+  readonly groups: readonly (readonly string[])[];
+}
+
+/**
+ * Plans are cached by closure, which obtaining compiles anew whenever it
+ * re-checks a schema, and only for sealed (deep-frozen) schemas, whose
+ * `required` and `requiredOneOf` can never change: every call's hot path
+ * then reads no schema key at all.
+ */
+const plans = new WeakMap<Closure, GatePlan>();
+
+function planOf(schema: CheckedActionSchema): GatePlan {
+  const closure = closureOf(schema);
+  const cached = plans.get(closure);
+  if (cached !== undefined) return cached;
+  const plan = { closure, required: requiredOf(schema), groups: requiredOneOfOf(schema) };
+  if (isSealed(schema)) plans.set(closure, plan);
+  return plan;
 }
 
 /** Adds the declared names of the violation's place and the closest one to an unknown key. */

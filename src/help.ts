@@ -13,7 +13,7 @@ import { errorAnswer, helpPointer, jsonAnswer, type ErrorReport, type Problem, t
 import { HELP_TOOL_NAME } from "./callback-surface.js";
 import { actionContextOf } from "./dispatch.js";
 import { ActionSchemaError } from "./errors.js";
-import { describeType, hasOwn, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 import type { ToolListing } from "./listing.js";
 import { actionSummary, malformedReport } from "./report.js";
 import { optionalKey } from "./schema-read.js";
@@ -116,7 +116,7 @@ function readHelpArguments(args: unknown): HelpRequest {
   }
   const problems: Problem[] = [];
   const keys = ownKeys(args);
-  for (const key of keys instanceof Unreadable ? [] : keys.strings) {
+  for (const key of isUnreadable(keys) ? [] : keys.strings) {
     if (!HELP_KEYS.has(key)) problems.push({ code: "unknown_argument", at: "arguments", key, problem: `unknown help parameter ${JSON.stringify(key)}: help takes tool and action` });
   }
   const field = (key: "tool" | "action"): string | undefined => {

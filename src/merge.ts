@@ -5,7 +5,7 @@
  * object. Keys are defined, never assigned: a `__proto__` key parsed from
  * JSON stays an own data property and cannot reach a prototype.
  */
-import { isArray, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js";
+import { isArray, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 
 /**
  * The handler's data: the caller's top-level keys, then every default key
@@ -20,13 +20,13 @@ import { isArray, isPlainObject, ownKeys, read, Unreadable } from "./inspect.js"
 export function mergeDefaults(data: object, defaults: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   const sent = ownKeys(data);
-  const sentKeys = sent instanceof Unreadable ? [] : sent.strings;
+  const sentKeys = isUnreadable(sent) ? [] : sent.strings;
   // A throwing getter (only an in-process caller can send one) propagates; the router answers it as internal_error.
   for (const key of sentKeys) define(merged, key, (data as Record<string, unknown>)[key]);
   if (defaults === undefined) return merged;
   const given = new Set(sentKeys);
   const keys = ownKeys(defaults);
-  for (const key of keys instanceof Unreadable ? [] : keys.strings) {
+  for (const key of isUnreadable(keys) ? [] : keys.strings) {
     if (!given.has(key)) define(merged, key, deepCopy(read(defaults, key)));
   }
   return merged;
@@ -41,7 +41,7 @@ export function deepCopy(value: unknown): unknown {
   const copies = new Map<object, unknown>();
   const pending: [source: object, target: Record<string, unknown> | unknown[]][] = [];
   const copyOf = (source: unknown): unknown => {
-    if (source instanceof Unreadable) return undefined;
+    if (isUnreadable(source)) return undefined;
     if (typeof source !== "object" || source === null) return source;
     const known = copies.get(source);
     if (known !== undefined) return known;
@@ -55,12 +55,14 @@ export function deepCopy(value: unknown): unknown {
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [source, target] = next;
     const keys = ownKeys(source);
-    if (keys instanceof Unreadable) continue;
+    if (isUnreadable(keys)) continue;
     for (const key of keys.strings) define(target, key, copyOf(read(source, key)));
   }
   return root;
 }
 
 function define(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Assignment is the fast path; only `__proto__` would reach the prototype by assignment.
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else (target as Record<string, unknown>)[key] = value;
 }

@@ -5,13 +5,13 @@
  * value reads as absent rather than throwing out of a call or help answer.
  */
 import type { CheckedActionSchema } from "./action-schema.js";
-import { hasOwn, isArray, isPlainObject, read, Unreadable } from "./inspect.js";
+import { hasOwn, isArray, isPlainObject, read, isUnreadable } from "./inspect.js";
 
 /** An optional key's value, `undefined` when absent or unreadable. */
 export function optionalKey(schema: CheckedActionSchema, key: string): unknown {
   if (!hasOwn(schema, key)) return undefined;
   const value = read(schema, key);
-  return value instanceof Unreadable ? undefined : value;
+  return isUnreadable(value) ? undefined : value;
 }
 
 /** `required`, or `[]`. */
