@@ -8,6 +8,7 @@
 import { actionNames, fetchSchema, type CheckedActionSchema } from "./action-schema.js";
 import { errorAnswer, helpPointer, resultAnswer, type ErrorReport, type ToolAnswer } from "./answer.js";
 import { readArguments } from "./call-arguments.js";
+import { didYouMean } from "./suggest.js";
 import { ActionSchemaError } from "./errors.js";
 import { dataProblems } from "./gate.js";
 import { hasOwn, read, reasonText } from "./inspect.js";
@@ -50,7 +51,7 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   try {
     const found = fetchSchema(tool, action);
     if (!found.ok) {
-      return refuse({ error: "unknown_action", message: `${tool.name} has no action ${JSON.stringify(action)}`, action, validActions: found.validNames, help: helpPointer(tool.name) });
+      return refuse({ error: "unknown_action", message: `${tool.name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`, action, validActions: found.validNames, help: helpPointer(tool.name) });
     }
     schema = found.schema;
   } catch (error) {

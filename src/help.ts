@@ -12,6 +12,7 @@ import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "./action-sc
 import { errorAnswer, helpPointer, jsonAnswer, type ErrorReport, type Problem, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "./callback-surface.js";
 import { actionContextOf } from "./dispatch.js";
+import { didYouMean } from "./suggest.js";
 import { ActionSchemaError } from "./errors.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 import type { ToolListing } from "./listing.js";
@@ -46,7 +47,7 @@ export function answerHelp(lookup: ToolLookup, args: unknown): ToolAnswer {
   if (name === undefined) return jsonAnswer(index(lookup));
   const tool = lookup.get(name);
   if (tool === undefined) {
-    return refuse({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}`, validTools: lookup.names(), help: helpPointer() });
+    return refuse({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(String(name), lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
   }
   const malformed = (error: ActionSchemaError): ToolAnswer =>
     refuse({ ...malformedReport(error), tool: name, ...(action === undefined ? {} : { action }), help: helpPointer() });
@@ -54,7 +55,7 @@ export function answerHelp(lookup: ToolLookup, args: unknown): ToolAnswer {
     if (action === undefined) return jsonAnswer(toolLevel(tool, fetchSchemas(tool)));
     const found = fetchSchema(tool, action);
     if (!found.ok) {
-      return refuse({ error: "unknown_action", message: `${name} has no action ${JSON.stringify(action)}`, tool: name, action, validActions: found.validNames, help: helpPointer(name) });
+      return refuse({ error: "unknown_action", message: `${name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`, tool: name, action, validActions: found.validNames, help: helpPointer(name) });
     }
     return jsonAnswer({ tool: name, ...actionComplete(tool, action, found.schema), ...actionContextOf(tool, action) });
   } catch (error) {

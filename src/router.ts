@@ -7,6 +7,7 @@
  * call. Registration validates that declaration and builds the listing from
  * it once; obtaining again at every call and help answer is defence in depth.
  */
+import { didYouMean } from "./suggest.js";
 import { errorAnswer, helpPointer, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "./callback-surface.js";
 import { dispatch, type CallContext } from "./dispatch.js";
@@ -92,7 +93,7 @@ export function createRouter(options: RouterOptions = {}): Router {
         if (name === HELP_TOOL_NAME) return answerHelp(lookup, args);
         const entry = entries.get(name);
         if (entry === undefined) {
-          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}`, validTools: lookup.names(), help: helpPointer() });
+          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(String(name), lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
         }
         return await dispatch(entry.tool, args, context);
       } catch (error) {

@@ -51,3 +51,9 @@ function editDistance(a: string, b: string, limit: number): number {
   }
   return previous[b.length]!;
 }
+
+/** ` (did you mean "create"?)` when a known word is close, else nothing: for messages. */
+export function didYouMean(word: string, known: readonly string[]): string {
+  const guess = closest(word, known);
+  return guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`;
+}
