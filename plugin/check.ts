@@ -1,0 +1,85 @@
+/**
+ * Checking source files: find every tool declaration, run the runtime's own
+ * validators on its evaluated value, keep the offences that hold whatever the
+ * unknown parts are, and locate them. Shared by the bundler plugins and the
+ * CLI (and meant for the `tsc` transformer).
+ */
+import type ts from "typescript";
+import { actionSchemaOffences, type Offence } from "../src/index.js";
+import { isCertain } from "./certain.js";
+import { findDeclarations, PACKAGE_NAME, type ToolDeclaration } from "./evaluator/declarations.js";
+import { Evaluator } from "./evaluator/evaluator.js";
+import { diskHost, parseSource, type ModuleHost } from "./evaluator/modules.js";
+import { locateOffences, type LocatedOffence } from "./locate.js";
+
+/** One declaration's verdict. */
+export interface DeclarationCheck {
+  readonly declaration: ToolDeclaration;
+  /** The offences that hold whatever the unknown parts are, located. */
+  readonly offences: readonly LocatedOffence[];
+  /** The offences left unreported because they depend on an unknown value. */
+  readonly uncertain: readonly Offence[];
+}
+
+/** One file's verdict. */
+export interface FileCheck {
+  readonly fileName: string;
+  readonly declarations: readonly DeclarationCheck[];
+  /** The other modules read to evaluate it (watch them). */
+  readonly filesRead: readonly string[];
+}
+
+/**
+ * Validates one evaluated declaration with the runtime's validators.
+ *
+ * @example
+ * ```ts
+ * const { offences } = checkDeclaration(declaration);
+ * ```
+ */
+export function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
+  if (declaration.tool === undefined) return { declaration, offences: [], uncertain: [] };
+  const offences = actionSchemaOffences(declaration.tool);
+  const certain = offences.filter((offence) => isCertain(declaration, offence));
+  return { declaration, offences: locateOffences(declaration, certain), uncertain: offences.filter((offence) => !certain.includes(offence)) };
+}
+
+/**
+ * A cheap test that a file may declare a tool: it names the package and
+ * `defineTool`. Files that fail it are never parsed.
+ *
+ * @example
+ * ```ts
+ * mayDeclareTools('import { defineTool } from "wymcp"'); // true
+ * ```
+ */
+export function mayDeclareTools(text: string): boolean {
+  return text.includes(PACKAGE_NAME) && text.includes("defineTool");
+}
+
+/**
+ * Checks a source file's text (its own, untransformed text: positions come
+ * from it).
+ *
+ * @example
+ * ```ts
+ * const check = checkSource("/src/tools.ts", readFileSync("/src/tools.ts", "utf8"));
+ * const count = check.declarations.reduce((sum, d) => sum + d.offences.length, 0);
+ * ```
+ */
+export function checkSource(fileName: string, text: string, host: ModuleHost = diskHost()): FileCheck {
+  if (!mayDeclareTools(text)) return { fileName, declarations: [], filesRead: [] };
+  return checkSourceFile(parseSource(fileName, text), host);
+}
+
+/** Checks a parsed source file (parent pointers set). */
+export function checkSourceFile(sourceFile: ts.SourceFile, host: ModuleHost = diskHost()): FileCheck {
+  const evaluator = new Evaluator(host);
+  const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);
+  return { fileName: sourceFile.fileName, declarations, filesRead: evaluator.filesRead.filter((file) => file !== sourceFile.fileName) };
+}
+
+/** Every located offence of a file, declaration by declaration. */
+export function offencesOf(check: FileCheck): LocatedOffence[] {
+  return check.declarations.flatMap((declaration) => [...declaration.offences]);
+}

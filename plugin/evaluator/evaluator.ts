@@ -1,0 +1,210 @@
+/**
+ * The static evaluator: turns an expression into the value it denotes,
+ * without executing anything. What it understands (SPEC §4): object and
+ * array literals, string/number/boolean/null/template literals, `as const`,
+ * `satisfies`, type assertions, non-null assertions, parentheses, spreads,
+ * shorthand properties, computed keys that evaluate, identifiers bound to
+ * `const` declarations, and `const` exports of relative modules — plus, as
+ * plainly static, `+` on strings and numbers, a sign on a number, and reading
+ * a known key of a known object. Everything else evaluates to an `Unknown`.
+ */
+import ts from "typescript";
+import { evaluateArray, evaluateObject, type LiteralContext } from "./literals.js";
+import type { ModuleHost } from "./modules.js";
+import { Provenance } from "./provenance.js";
+import { References } from "./references.js";
+import { Unknown } from "./unknown.js";
+
+/**
+ * One evaluation session: its caches (each `const` is evaluated once, so a
+ * shared object keeps its identity as at run time), the provenance of every
+ * value, and the files it read.
+ *
+ * @example
+ * ```ts
+ * const evaluator = new Evaluator(diskHost());
+ * const value = evaluator.evaluate(call.arguments[0]!);
+ * evaluator.provenance.nodeOf(value as object); // the object literal
+ * ```
+ */
+export class Evaluator implements LiteralContext {
+  readonly provenance = new Provenance();
+  private readonly references: References;
+  private readonly returns = new WeakMap<object, ts.Expression>();
+
+  constructor(readonly host: ModuleHost) {
+    this.references = new References(this, host);
+  }
+
+  /** Every file read to follow imports, so a bundler can watch them. */
+  get filesRead(): readonly string[] {
+    return this.references.filesRead;
+  }
+
+  /** The value of an expression, with `Unknown` wherever it cannot be known. */
+  evaluate(node: ts.Expression): unknown {
+    const expression = unwrap(node);
+    switch (expression.kind) {
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+        return (expression as ts.StringLiteral).text;
+      case ts.SyntaxKind.NumericLiteral:
+        return Number((expression as ts.NumericLiteral).text);
+      case ts.SyntaxKind.BigIntLiteral:
+        return BigInt((expression as ts.BigIntLiteral).text.slice(0, -1));
+      case ts.SyntaxKind.TrueKeyword:
+        return true;
+      case ts.SyntaxKind.FalseKeyword:
+        return false;
+      case ts.SyntaxKind.NullKeyword:
+        return null;
+      case ts.SyntaxKind.TemplateExpression:
+        return this.template(expression as ts.TemplateExpression);
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        return evaluateObject(this, expression as ts.ObjectLiteralExpression);
+      case ts.SyntaxKind.ArrayLiteralExpression:
+        return evaluateArray(this, expression as ts.ArrayLiteralExpression);
+      case ts.SyntaxKind.Identifier:
+        return this.references.identifier(expression as ts.Identifier);
+      case ts.SyntaxKind.PropertyAccessExpression:
+      case ts.SyntaxKind.ElementAccessExpression:
+        return this.access(expression as ts.PropertyAccessExpression | ts.ElementAccessExpression);
+      case ts.SyntaxKind.PrefixUnaryExpression:
+        return this.sign(expression as ts.PrefixUnaryExpression);
+      case ts.SyntaxKind.BinaryExpression:
+        return this.plus(expression as ts.BinaryExpression);
+      case ts.SyntaxKind.ArrowFunction:
+      case ts.SyntaxKind.FunctionExpression:
+        return this.functionValue(expression as ts.ArrowFunction | ts.FunctionExpression);
+      default:
+        return new Unknown(expression, `${describeKind(expression)} is not evaluated`);
+    }
+  }
+
+  /**
+   * An inert function standing for a function-like node; it is never
+   * called. When its body only returns an expression, that expression is
+   * remembered so a tool's `actions: () => ({ … })` can be evaluated.
+   */
+  functionValue(node: ts.FunctionLikeDeclaration): unknown {
+    const inert = function wymcpStaticFunction(): never {
+      throw new Error("a statically evaluated function is never called");
+    };
+    this.provenance.created(inert, node);
+    const returned = returnedExpression(node);
+    if (returned !== undefined) this.returns.set(inert, returned);
+    return inert;
+  }
+
+  /** The value a parameterless function returns, when it only returns an expression; else `Unknown`. */
+  returnedValue(fn: unknown, node: ts.Node): unknown {
+    const returned = typeof fn === "function" ? this.returns.get(fn) : undefined;
+    if (returned === undefined) return new Unknown(node, "a function is evaluated only when it just returns an expression");
+    return this.evaluate(returned);
+  }
+
+  /** A property name as a key: identifiers, literals, and computed keys that evaluate to a string or number. */
+  propertyKey(name: ts.PropertyName): string | Unknown {
+    if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+    if (ts.isNumericLiteral(name)) return String(Number(name.text));
+    if (ts.isComputedPropertyName(name)) {
+      const key = this.evaluate(name.expression);
+      if (typeof key === "string" || typeof key === "number") return String(key);
+      return key instanceof Unknown ? key : new Unknown(name, "a computed key that is not a string or number is not evaluated");
+    }
+    return new Unknown(name, "a private name is not evaluated");
+  }
+
+  /** Reads a key of a known object (`a.b`, `a["b"]`, `ns.name` of a namespace import). */
+  private access(node: ts.PropertyAccessExpression | ts.ElementAccessExpression): unknown {
+    const key = ts.isPropertyAccessExpression(node)
+      ? ts.isIdentifier(node.name) ? node.name.text : undefined
+      : this.evaluate(node.argumentExpression);
+    if (key instanceof Unknown) return key;
+    if (typeof key !== "string" && typeof key !== "number") return new Unknown(node, "a key that is not a string or number is not evaluated");
+    const namespace = this.references.namespaceMember(node.expression, String(key), node);
+    if (namespace !== undefined) return namespace;
+    return this.member(this.evaluate(node.expression), String(key), node);
+  }
+
+  /** An own key of a known object or array; anything less certain is `Unknown`. */
+  member(holder: unknown, key: string, node: ts.Node): unknown {
+    if (holder instanceof Unknown) return holder;
+    if (typeof holder === "object" && holder !== null && Object.hasOwn(holder, key)) return (holder as Record<string, unknown>)[key];
+    return new Unknown(node, this.provenance.isPartial(holder) ? `"${key}" may come from a part that is not known` : `"${key}" is not an own key of a known object`);
+  }
+
+  private template(node: ts.TemplateExpression): unknown {
+    let text = node.head.text;
+    for (const span of node.templateSpans) {
+      const value = this.evaluate(span.expression);
+      if (value instanceof Unknown) return value;
+      if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") {
+        return new Unknown(span.expression, "only strings, numbers, booleans, null and undefined are evaluated in a template");
+      }
+      text += String(value) + span.literal.text;
+    }
+    return text;
+  }
+
+  private sign(node: ts.PrefixUnaryExpression): unknown {
+    const operand = this.evaluate(node.operand);
+    if (operand instanceof Unknown) return operand;
+    if (typeof operand === "number" && node.operator === ts.SyntaxKind.MinusToken) return -operand;
+    if (typeof operand === "number" && node.operator === ts.SyntaxKind.PlusToken) return operand;
+    return new Unknown(node, "only a sign on a number is evaluated");
+  }
+
+  private plus(node: ts.BinaryExpression): unknown {
+    if (node.operatorToken.kind !== ts.SyntaxKind.PlusToken) return new Unknown(node, `the operator "${node.operatorToken.getText()}" is not evaluated`);
+    const left = this.evaluate(node.left);
+    if (left instanceof Unknown) return left;
+    const right = this.evaluate(node.right);
+    if (right instanceof Unknown) return right;
+    if (typeof left === "string" || typeof right === "string") {
+      if ((typeof left === "string" || typeof left === "number") && (typeof right === "string" || typeof right === "number")) return `${left}${right}`;
+    } else if (typeof left === "number" && typeof right === "number") return left + right;
+    return new Unknown(node, "only + on strings and numbers is evaluated");
+  }
+}
+
+/** Strips what changes only the type: parentheses, `as`, `satisfies`, `<T>x`, `x!`. */
+export function unwrap(node: ts.Expression): ts.Expression {
+  let expression = node;
+  while (
+    ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) ||
+    ts.isTypeAssertionExpression(expression) || ts.isNonNullExpression(expression)
+  ) {
+    expression = expression.expression;
+  }
+  return expression;
+}
+
+/** The expression a function body only returns: `() => x`, `() => { return x; }` (after `const`s). */
+function returnedExpression(node: ts.FunctionLikeDeclaration): ts.Expression | undefined {
+  const body = node.body;
+  if (body === undefined) return undefined;
+  if (!ts.isBlock(body)) return body;
+  const last = body.statements.at(-1);
+  const onlyConsts = body.statements.slice(0, -1).every((statement) => ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const);
+  return last !== undefined && ts.isReturnStatement(last) && last.expression !== undefined && onlyConsts ? last.expression : undefined;
+}
+
+function describeKind(node: ts.Node): string {
+  switch (node.kind) {
+    case ts.SyntaxKind.CallExpression:
+      return "a function call";
+    case ts.SyntaxKind.NewExpression:
+      return "a constructor call";
+    case ts.SyntaxKind.ConditionalExpression:
+      return "a conditional expression";
+    case ts.SyntaxKind.TaggedTemplateExpression:
+      return "a tagged template";
+    case ts.SyntaxKind.AwaitExpression:
+      return "an await expression";
+    case ts.SyntaxKind.ClassExpression:
+      return "a class expression";
+    default:
+      return `a ${ts.SyntaxKind[node.kind]}`;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Object and array literals, evaluated into plain objects and arrays with
+ * JavaScript's own semantics (later keys win, spreads copy own enumerable
+ * entries, holes stay holes), while the provenance records the node of
+ * every slot and the unknown parts of objects that are only partly known.
+ */
+import ts from "typescript";
+import type { Provenance } from "./provenance.js";
+import { snippet, Unknown } from "./unknown.js";
+
+/** What the literal evaluators need from the evaluator. */
+export interface LiteralContext {
+  readonly provenance: Provenance;
+  evaluate(node: ts.Expression): unknown;
+  /** An inert function standing for a function-like node (methods included). */
+  functionValue(node: ts.FunctionLikeDeclaration): unknown;
+  /** A computed property key, or `Unknown`. */
+  propertyKey(name: ts.PropertyName): string | Unknown;
+}
+
+/**
+ * Evaluates an object literal.
+ *
+ * @example
+ * ```ts
+ * evaluateObject(context, node); // { description: "Create", properties: {} }
+ * ```
+ */
+export function evaluateObject(context: LiteralContext, node: ts.ObjectLiteralExpression): object {
+  const { provenance } = context;
+  const object: Record<string, unknown> = {};
+  provenance.created(object, node);
+  for (const property of node.properties) {
+    if (ts.isSpreadAssignment(property)) {
+      spreadInto(context, object, property.expression, context.evaluate(property.expression));
+      continue;
+    }
+    if (ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
+      provenance.addUnknownPart(object, new Unknown(property, "an accessor is not evaluated"));
+      continue;
+    }
+    const key = context.propertyKey(property.name);
+    if (key instanceof Unknown) {
+      provenance.addUnknownPart(object, key);
+      continue;
+    }
+    if (key === "__proto__" && ts.isPropertyAssignment(property) && !ts.isComputedPropertyName(property.name)) {
+      // `__proto__: x` sets the prototype instead of defining a key.
+      provenance.addUnknownPart(object, new Unknown(property, "__proto__ sets the prototype"));
+      continue;
+    }
+    let value: unknown;
+    let valueNode: ts.Node;
+    if (ts.isPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.initializer), property.initializer];
+    else if (ts.isShorthandPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.name), property.name];
+    else [value, valueNode] = [context.functionValue(property), property];
+    define(object, key, value);
+    provenance.setSlot(object, key, { key: property.name, value: valueNode });
+  }
+  return object;
+}
+
+/** Copies a spread value's own enumerable entries into an object literal under construction. */
+function spreadInto(context: LiteralContext, object: Record<string, unknown>, node: ts.Expression, value: unknown): void {
+  const { provenance } = context;
+  if (value instanceof Unknown || provenance.isPartial(value)) {
+    // Keys the unknown part may carry could replace any value set so far.
+    const parts = value instanceof Unknown ? [value] : provenance.unknownPartsOf(value as object);
+    for (const part of parts) provenance.addUnknownPart(object, part);
+    for (const key of Object.keys(object)) {
+      object[key] = new Unknown(provenance.slotOf(object, key)?.value ?? node, `may be replaced by the spread of ${snippet(node)}`);
+    }
+    if (value instanceof Unknown) return;
+  }
+  if (typeof value === "string") {
+    [...value].forEach((character, index) => setCopied(object, String(index), character, { value: node }, provenance));
+    return;
+  }
+  if (typeof value !== "object" || value === null) return;
+  for (const key of Object.keys(value)) {
+    const slot = provenance.slotOf(value, Array.isArray(value) ? Number(key) : key) ?? { value: node };
+    setCopied(object, key, (value as Record<string, unknown>)[key], slot, provenance);
+  }
+}
+
+function setCopied(object: Record<string, unknown>, key: string, value: unknown, slot: { key?: ts.Node; value: ts.Node }, provenance: Provenance): void {
+  define(object, key, value);
+  provenance.setSlot(object, key, slot);
+}
+
+/** Defines an own data property (so a computed `"__proto__"` key stays a key, as in a literal). */
+function define(object: object, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * Evaluates an array literal. A spread of anything but a known array or
+ * string makes the whole array unknown: its length and every later index
+ * would be guesses.
+ *
+ * @example
+ * ```ts
+ * evaluateArray(context, node); // ["name", "due"]
+ * ```
+ */
+export function evaluateArray(context: LiteralContext, node: ts.ArrayLiteralExpression): unknown[] | Unknown {
+  const { provenance } = context;
+  const array: unknown[] = [];
+  provenance.created(array, node);
+  for (const element of node.elements) {
+    if (ts.isOmittedExpression(element)) {
+      array.length += 1; // a hole, as in `[a, , b]`
+      continue;
+    }
+    if (!ts.isSpreadElement(element)) {
+      provenance.setSlot(array, array.length, { value: element });
+      array.push(context.evaluate(element));
+      continue;
+    }
+    const spread = context.evaluate(element.expression);
+    if (spread instanceof Unknown) return spread;
+    if (typeof spread === "string") {
+      for (const character of spread) {
+        provenance.setSlot(array, array.length, { value: element });
+        array.push(character);
+      }
+    } else if (Array.isArray(spread)) {
+      for (let index = 0; index < spread.length; index++) {
+        provenance.setSlot(array, array.length, provenance.slotOf(spread, index) ?? { value: element });
+        array.push(spread[index]);
+      }
+    } else return new Unknown(element, "a spread of a value that is not an array is not evaluated");
+  }
+  return array;
+}

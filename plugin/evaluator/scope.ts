@@ -1,0 +1,139 @@
+/**
+ * Name resolution without a type checker: what an identifier is bound to,
+ * found by walking up the syntax tree through the scopes that declare names
+ * (source file, blocks, functions, loops, catch clauses), and what a module
+ * exports under a name. Only `const` bindings and imports can lead to a
+ * value; every other binding is reported as such, so the evaluator can say
+ * why a value is unknown.
+ */
+import ts from "typescript";
+
+/** What a name is bound to. */
+export type Binding =
+  /** A `const` declaration; `access` picks the value out of a destructuring pattern. */
+  | { readonly kind: "const"; readonly declaration: ts.VariableDeclaration; readonly access: readonly (string | number)[] }
+  /** An import: `name` is the imported name, `"default"`, or `"*"` for a namespace. */
+  | { readonly kind: "import"; readonly specifier: string; readonly name: string; readonly sourceFile: ts.SourceFile }
+  /** `export default <expression>`. */
+  | { readonly kind: "expression"; readonly expression: ts.Expression }
+  /** A binding that cannot hold a static value: a `let`, a parameter, a function… */
+  | { readonly kind: "other"; readonly reason: string }
+  /** No declaration in the file: a global. */
+  | { readonly kind: "global" };
+
+/**
+ * The binding an identifier refers to, from the innermost scope out.
+ *
+ * @example
+ * ```ts
+ * resolveIdentifier(node); // { kind: "const", declaration, access: [] }
+ * ```
+ */
+export function resolveIdentifier(identifier: ts.Identifier): Binding {
+  const name = identifier.text;
+  for (let scope: ts.Node | undefined = identifier.parent; scope !== undefined; scope = scope.parent) {
+    const found = bindingIn(scope, name);
+    if (found !== undefined) return found;
+  }
+  return { kind: "global" };
+}
+
+function bindingIn(scope: ts.Node, name: string): Binding | undefined {
+  if (ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope)) return statementsBinding(scope.statements, name);
+  if (ts.isCaseBlock(scope)) return statementsBinding(scope.clauses.flatMap((clause) => [...clause.statements]), name);
+  if (ts.isFunctionLike(scope)) {
+    for (const parameter of scope.parameters) {
+      if (namesIn(parameter.name).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a parameter` };
+    }
+    if ((ts.isFunctionExpression(scope) || ts.isFunctionDeclaration(scope)) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a function` };
+    return undefined;
+  }
+  if (ts.isForStatement(scope) || ts.isForInStatement(scope) || ts.isForOfStatement(scope)) {
+    const initializer = scope.initializer;
+    if (initializer !== undefined && ts.isVariableDeclarationList(initializer) && initializer.declarations.some((d) => namesIn(d.name).some((e) => e.name === name))) {
+      return { kind: "other", reason: `"${name}" is a loop variable` };
+    }
+    return undefined;
+  }
+  if (ts.isCatchClause(scope)) {
+    const variable = scope.variableDeclaration;
+    if (variable !== undefined && namesIn(variable.name).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a caught error` };
+    return undefined;
+  }
+  if (ts.isClassExpression(scope) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a class` };
+  return undefined;
+}
+
+/** The binding a list of statements declares for a name, if any. */
+export function statementsBinding(statements: readonly ts.Statement[], name: string): Binding | undefined {
+  for (const statement of statements) {
+    const found = statementBinding(statement, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function statementBinding(statement: ts.Statement, name: string): Binding | undefined {
+  if (ts.isVariableStatement(statement)) return variableBinding(statement, name);
+  if (ts.isImportDeclaration(statement)) return importBinding(statement, name);
+  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name) {
+    return { kind: "other", reason: `"${name}" is a ${ts.isFunctionDeclaration(statement) ? "function" : "class"}` };
+  }
+  if ((ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) && ts.isIdentifier(statement.name) && statement.name.text === name) {
+    return { kind: "other", reason: `"${name}" is not a const` };
+  }
+  return undefined;
+}
+
+/** A `const`/`let`/`var` statement's binding of a name. */
+export function variableBinding(statement: ts.VariableStatement, name: string): Binding | undefined {
+  const list = statement.declarationList;
+  for (const declaration of list.declarations) {
+    const entry = namesIn(declaration.name).find((candidate) => candidate.name === name);
+    if (entry === undefined) continue;
+    if (!(list.flags & ts.NodeFlags.Const)) return { kind: "other", reason: `"${name}" is ${list.flags & ts.NodeFlags.Let ? "a let" : "a var"} binding, not a const` };
+    if (declaration.initializer === undefined) return { kind: "other", reason: `"${name}" is declared without a value` };
+    if (entry.access === undefined) return { kind: "other", reason: `"${name}" comes from a rest element or a default in a destructuring pattern` };
+    return { kind: "const", declaration, access: entry.access };
+  }
+  return undefined;
+}
+
+function importBinding(statement: ts.ImportDeclaration, name: string): Binding | undefined {
+  const clause = statement.importClause;
+  if (clause === undefined || clause.isTypeOnly || !ts.isStringLiteral(statement.moduleSpecifier)) return undefined;
+  const specifier = statement.moduleSpecifier.text;
+  const sourceFile = statement.getSourceFile();
+  if (clause.name?.text === name) return { kind: "import", specifier, name: "default", sourceFile };
+  const bindings = clause.namedBindings;
+  if (bindings === undefined) return undefined;
+  if (ts.isNamespaceImport(bindings)) return bindings.name.text === name ? { kind: "import", specifier, name: "*", sourceFile } : undefined;
+  for (const element of bindings.elements) {
+    if (element.name.text !== name || element.isTypeOnly) continue;
+    return { kind: "import", specifier, name: (element.propertyName ?? element.name).text, sourceFile };
+  }
+  return undefined;
+}
+
+interface NamedEntry {
+  readonly name: string;
+  /** The path into the destructured value; `undefined` when a default or rest element is involved. */
+  readonly access: readonly (string | number)[] | undefined;
+}
+
+/** Every name a binding name declares, with the path to its value. */
+export function namesIn(name: ts.BindingName, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
+  if (ts.isIdentifier(name)) return [{ name: name.text, access }];
+  const entries: NamedEntry[] = [];
+  name.elements.forEach((element, index) => {
+    if (ts.isOmittedExpression(element)) return;
+    const plain = access !== undefined && element.initializer === undefined && element.dotDotDotToken === undefined;
+    let step: string | number | undefined = index;
+    if (ts.isObjectBindingPattern(name)) {
+      const property = element.propertyName ?? element.name;
+      step = ts.isIdentifier(property) || ts.isStringLiteral(property) || ts.isNumericLiteral(property) ? property.text : undefined;
+    }
+    entries.push(...namesIn(element.name, plain && step !== undefined ? [...access, step] : undefined));
+  });
+  return entries;
+}

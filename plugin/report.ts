@@ -1,0 +1,51 @@
+/**
+ * Offences as text, shared by every bundler and the CLI: one line per
+ * offence, `file:line:col  location: problem. Fix: …`, grouped by tool.
+ */
+import path from "node:path";
+import { offenceLine } from "../src/index.js";
+import { toolLabel } from "../src/format.js";
+import { offencesOf, type FileCheck } from "./check.js";
+import type { LocatedOffence } from "./locate.js";
+
+/** A file name as users read it: relative to `cwd` when inside it. */
+export function displayPath(fileName: string, cwd: string = process.cwd()): string {
+  const relative = path.relative(cwd, fileName);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : fileName;
+}
+
+/**
+ * One offence as a line: `src/tools.ts:12:7  actions["create"]: unknown key "note". Fix: …`
+ *
+ * @example
+ * ```ts
+ * located.map((offence) => locatedLine(offence)).join("\n");
+ * ```
+ */
+export function locatedLine(located: LocatedOffence, cwd?: string): string {
+  return `${displayPath(located.fileName, cwd)}:${located.line}:${located.column}  ${offenceLine(located.offence)}`;
+}
+
+/**
+ * A file's offences as one message: a header, then each tool and every one
+ * of its offences (none left out: a build error names them all).
+ *
+ * @example
+ * ```text
+ * wymcp: 2 action-schema offences in src/tools.ts
+ * tool "tasks" (src/tools.ts:4:23)
+ *   src/tools.ts:8:7  actions["create"]: unknown key "note". Fix: did you mean "notes"? …
+ *   src/tools.ts:9:17  actions["create"].required: "due" is not declared in properties. Fix: …
+ * ```
+ */
+export function formatFileCheck(check: FileCheck, cwd?: string): string {
+  const count = offencesOf(check).length;
+  const lines = [`wymcp: ${count} action-schema ${count === 1 ? "offence" : "offences"} in ${displayPath(check.fileName, cwd)}`];
+  for (const { declaration, offences } of check.declarations) {
+    if (offences.length === 0) continue;
+    const at = declaration.sourceFile.getLineAndCharacterOfPosition(declaration.call.getStart(declaration.sourceFile));
+    lines.push(`${toolLabel(declaration.name)} (${displayPath(declaration.sourceFile.fileName, cwd)}:${at.line + 1}:${at.character + 1})`);
+    for (const offence of offences) lines.push(`  ${locatedLine(offence, cwd)}`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,204 @@
+/**
+ * Real builds of the plugin fixtures with each bundler's JS API, in
+ * process. Every build writes to its own directory under `test/.tmp/` and
+ * reports either the built file or the text of every error it printed, with
+ * the locations the bundler attached.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import type { WymcpPluginOptions } from "../plugin/bundler/options.js";
+import wymcpEsbuild from "../plugin/bundler/esbuild.js";
+import wymcpRolldown from "../plugin/bundler/rolldown.js";
+import wymcpRollup from "../plugin/bundler/rollup.js";
+import wymcpRspack from "../plugin/bundler/rspack.js";
+import wymcpVite from "../plugin/bundler/vite.js";
+import wymcpWebpack from "../plugin/bundler/webpack.js";
+
+export const repo = fileURLToPath(new URL("..", import.meta.url));
+export const fixtures = join(repo, "test/fixtures/plugin");
+const runtimeEntry = join(repo, "src/index.ts");
+
+export type Bundler = "vite" | "rollup" | "rolldown" | "esbuild" | "webpack" | "rspack";
+export const bundlers: readonly Bundler[] = ["vite", "rollup", "rolldown", "esbuild", "webpack", "rspack"];
+
+/** A location a bundler attached to an error (column as the bundler counts it: from 0). */
+export interface BundlerLocation {
+  readonly file: string | undefined;
+  readonly line: number;
+  readonly column: number;
+}
+
+export type BuildResult =
+  | { readonly ok: true; readonly output: string }
+  | { readonly ok: false; readonly messages: readonly string[]; readonly locations: readonly BundlerLocation[]; readonly printed: string };
+
+/** Builds `test/fixtures/plugin/<fixture>/src/index.ts` with one bundler; `plugin: false` builds without wymcp. */
+export async function build(bundler: Bundler, fixture: string, options: { plugin?: boolean; pluginOptions?: WymcpPluginOptions } = {}): Promise<BuildResult> {
+  const root = join(fixtures, fixture);
+  const entry = join(root, "src/index.ts");
+  const outDir = join(repo, "test/.tmp/builds", `${fixture}-${bundler}-${options.plugin === false ? "bare" : "wymcp"}`);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const withPlugin = options.plugin !== false;
+  const pluginOptions = options.pluginOptions;
+  switch (bundler) {
+    case "vite":
+      return viteBuild(root, entry, outDir, withPlugin ? [wymcpVite(pluginOptions)] : []);
+    case "rollup":
+      return rollupBuild(entry, outDir, withPlugin ? [wymcpRollup(pluginOptions)] : []);
+    case "rolldown":
+      return rolldownBuild(entry, outDir, withPlugin ? [wymcpRolldown(pluginOptions)] : []);
+    case "esbuild":
+      return esbuildBuild(entry, outDir, withPlugin ? [wymcpEsbuild(pluginOptions)] : []);
+    case "webpack":
+    case "rspack":
+      return webpackLikeBuild(bundler, root, entry, outDir, withPlugin ? [(bundler === "webpack" ? wymcpWebpack : wymcpRspack)(pluginOptions)] : []);
+  }
+}
+
+function failure(messages: string[], locations: BundlerLocation[], printed = messages.join("\n")): BuildResult {
+  return { ok: false, messages, locations, printed };
+}
+
+interface LocatedError {
+  message?: string;
+  loc?: { file?: string; line: number; column: number };
+  id?: string;
+  errors?: { message?: string; loc?: { file?: string; line: number; column: number } }[];
+}
+
+async function viteBuild(root: string, entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+  const { build: viteBuildApi } = await import("vite");
+  try {
+    await viteBuildApi({
+      root,
+      configFile: false,
+      logLevel: "silent",
+      resolve: { alias: [{ find: /^wymcp$/, replacement: runtimeEntry }] },
+      plugins: plugins as never,
+      build: { outDir, emptyOutDir: true, minify: false, target: "node20", lib: { entry, formats: ["es"], fileName: () => "index.mjs" } },
+    });
+    return { ok: true, output: join(outDir, "index.mjs") };
+  } catch (error) {
+    return fromThrown(error as LocatedError);
+  }
+}
+
+/** Rollup reads neither TypeScript nor `.js` specifiers of `.ts` files: a tiny resolver and type stripper, placed *before* wymcp to prove positions come from the original source. */
+function rollupTypeScript() {
+  return {
+    name: "test-typescript",
+    resolveId(source: string, importer: string | undefined) {
+      if (source === "wymcp") return runtimeEntry;
+      if (importer === undefined || !source.startsWith(".")) return null;
+      const base = resolve(importer, "..", source);
+      for (const candidate of [base.replace(/\.js$/, ".ts"), `${base}.ts`, join(base, "index.ts")]) {
+        if (ts.sys.fileExists(candidate)) return candidate;
+      }
+      return null;
+    },
+    transform(code: string, id: string) {
+      if (!id.endsWith(".ts")) return null;
+      return ts.transpileModule(code, { fileName: id, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    },
+  };
+}
+
+async function rollupBuild(entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+  const { rollup } = await import("rollup");
+  try {
+    const bundle = await rollup({ input: entry, plugins: [rollupTypeScript(), ...(plugins as never[])], onwarn: () => {} });
+    await bundle.write({ file: join(outDir, "index.mjs"), format: "es" });
+    await bundle.close();
+    return { ok: true, output: join(outDir, "index.mjs") };
+  } catch (error) {
+    return fromThrown(error as LocatedError);
+  }
+}
+
+async function rolldownBuild(entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+  const { build: rolldownBuildApi } = await import("rolldown");
+  try {
+    await rolldownBuildApi({
+      input: entry,
+      logLevel: "silent",
+      resolve: { alias: { wymcp: runtimeEntry }, extensionAlias: { ".js": [".ts", ".js"] } },
+      plugins: plugins as never,
+      output: { file: join(outDir, "index.mjs"), format: "es" },
+    });
+    return { ok: true, output: join(outDir, "index.mjs") };
+  } catch (error) {
+    return fromThrown(error as LocatedError);
+  }
+}
+
+async function esbuildBuild(entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+  const esbuild = await import("esbuild");
+  try {
+    await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      outfile: join(outDir, "index.mjs"),
+      alias: { wymcp: runtimeEntry },
+      logLevel: "silent",
+      plugins: plugins as never,
+    });
+    return { ok: true, output: join(outDir, "index.mjs") };
+  } catch (error) {
+    const errors = (error as { errors?: { text: string; location: { file: string; line: number; column: number } | null }[] }).errors ?? [];
+    return failure(
+      errors.map((message) => message.text),
+      errors.flatMap((message) => (message.location === null ? [] : [{ file: message.location.file, line: message.location.line, column: message.location.column }])),
+    );
+  }
+}
+
+/** A thrown Rollup-style error: its message and `loc`; Rolldown and Vite may aggregate several in `errors`. */
+function fromThrown(error: LocatedError): BuildResult {
+  const parts = error.errors && error.errors.length > 0 ? error.errors : [error];
+  return failure(
+    parts.map((part) => part.message ?? String(part)),
+    parts.flatMap((part) => (part.loc === undefined ? [] : [{ file: part.loc.file, line: part.loc.line, column: part.loc.column }])),
+    String(error.message),
+  );
+}
+
+async function webpackLikeBuild(bundler: "webpack" | "rspack", root: string, entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+  const compile = bundler === "webpack" ? (await import("webpack")).default : (await import("@rspack/core")).rspack;
+  const loader = bundler === "webpack"
+    ? { loader: join(fixtures, "ts-loader.cjs") }
+    : { loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } } };
+  const config = {
+    mode: "none",
+    context: root,
+    entry,
+    target: "node",
+    devtool: false,
+    output: { path: outDir, filename: "index.cjs", library: { type: "commonjs2" } },
+    resolve: { alias: { wymcp$: runtimeEntry }, extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } },
+    module: { rules: [{ test: /\.ts$/, ...loader }] },
+    plugins,
+    infrastructureLogging: { level: "none" },
+  };
+  const stats = await new Promise<{ hasErrors(): boolean; toJson(options: unknown): { errors?: { message: string; moduleName?: string; loc?: string }[] }; toString(options: unknown): string }>((done, fail) => {
+    const compiler = (compile as unknown as (options: unknown) => { run(callback: (error: Error | null, stats: never) => void): void; close(callback: () => void): void })(config);
+    compiler.run((error, result) => compiler.close(() => (error ? fail(error) : done(result))));
+  });
+  if (!stats.hasErrors()) return { ok: true, output: join(outDir, "index.cjs") };
+  const errors = stats.toJson({ all: false, errors: true, moduleTrace: false }).errors ?? [];
+  return failure(
+    errors.map((error) => error.message),
+    errors.flatMap((error) => locationOf(error.loc, error.moduleName)),
+    stats.toString({ all: false, errors: true, colors: false }),
+  );
+}
+
+/** webpack's `loc` text, `12:6` or `12:6-10`, with a 0-based column as given. */
+function locationOf(loc: string | undefined, file: string | undefined): BundlerLocation[] {
+  const match = /^(\d+):(\d+)/.exec(loc ?? "");
+  return match === null ? [] : [{ file, line: Number(match[1]), column: Number(match[2]) }];
+}
