@@ -15,18 +15,21 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../router.js";
+import { checkMessage, httpGuards, type HttpGuardOptions, type Refusal } from "./http-guards.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 
-/** What `createHttpHandler` takes. */
-export interface HttpHandlerOptions extends McpServerOptions {
+/**
+ * What `createHttpHandler` takes: server options, the mode, and the guards
+ * (DNS-rebinding protection on loopback connections, a 1 MiB body limit, and
+ * optional bearer-token or custom authentication).
+ */
+export interface HttpHandlerOptions extends McpServerOptions, HttpGuardOptions {
   /** No sessions: a fresh server per request (see the module comment). */
   readonly stateless?: boolean;
   /** Session ids for stateful mode; `crypto.randomUUID` by default. */
   readonly sessionIdGenerator?: () => string;
   /** Answer with plain JSON instead of an SSE stream. */
   readonly enableJsonResponse?: boolean;
-  /** The largest request body read, in bytes; 4 MiB by default. */
-  readonly maxBodyBytes?: number;
 }
 
 /** Handles MCP requests on a Node `http` server (or any framework passing Node's req/res). */
@@ -44,20 +47,23 @@ interface Session {
   readonly transport: StreamableHTTPServerTransport;
 }
 
-const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
-
 /**
- * A request handler serving the router over Streamable HTTP.
+ * A request handler serving the router over Streamable HTTP. Every request
+ * first passes the guards of `HttpGuardOptions`: `Host`/`Origin` allowlists
+ * (403), authentication (401 with `WWW-Authenticate: Bearer`), and for a POST
+ * a body of at most `maxBodyBytes` (413) holding JSON (-32700) that is a
+ * JSON-RPC message (-32600). Throws `RangeError` for an invalid option.
  *
  * @example
  * ```ts
- * const mcp = createHttpHandler(router, { stateless: true });
- * http.createServer((req, res) => void mcp.handle(req, res)).listen(3000);
+ * const mcp = createHttpHandler(router, { stateless: true, bearerToken: process.env.MCP_TOKEN });
+ * http.createServer((req, res) => void mcp.handle(req, res)).listen(3000, "127.0.0.1");
  * ```
  */
 export function createHttpHandler(router: Router, options: HttpHandlerOptions = {}): HttpHandler {
   const sessions = new Map<string, Session>();
-  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY };
+  const guards = httpGuards(options);
+  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes };
 
   async function stateless(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     // No session to stream to or delete: GET and DELETE have nothing to act on.
@@ -77,9 +83,7 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
       return session.transport.handleRequest(req, res, parsedBody);
     }
     if (req.method !== "POST") return rpcError(res, 400, -32000, "Bad Request: no valid session id");
-    const body = parsedBody !== undefined ? { value: parsedBody } : await readJson(req, transportOptions.maxRequestBodySize);
-    if ("status" in body) return rpcError(res, body.status, body.code, body.message);
-    const messages = Array.isArray(body.value) ? body.value : [body.value];
+    const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
     if (!messages.some((message) => isInitializeRequest(message))) return rpcError(res, 400, -32000, "Bad Request: no valid session id");
     const server = createMcpServer(router, options);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -92,7 +96,7 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res, body.value);
+    await transport.handleRequest(req, res, parsedBody);
     // An initialize the transport refused (bad headers, say) opened no session: release it.
     if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) await server.close();
   }
@@ -100,7 +104,16 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
   return {
     async handle(req, res, parsedBody) {
       try {
-        await (options.stateless ? stateless(req, res, parsedBody) : stateful(req, res, parsedBody));
+        const refusal = await guards.admit(req);
+        if (refusal !== undefined) return refuse(res, refusal);
+        let body = parsedBody;
+        if (req.method === "POST") {
+          // Read here, once, so the body limit and the JSON-RPC checks hold in every mode.
+          const read = body === undefined ? await guards.readBody(req) : checkMessage(body);
+          if ("refusal" in read) return refuse(res, read.refusal);
+          body = read.body;
+        }
+        await (options.stateless ? stateless(req, res, body) : stateful(req, res, body));
       } catch (error) {
         if (!res.headersSent) rpcError(res, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
         else res.end();
@@ -115,26 +128,12 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
   };
 }
 
-type ReadBody = { readonly value: unknown } | { readonly status: number; readonly code: number; readonly message: string };
-
-/** Reads and parses a JSON body, refusing one over `limit` bytes. */
-async function readJson(req: IncomingMessage, limit: number): Promise<ReadBody> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return { status: 413, code: -32000, message: `Request body exceeds ${limit} bytes` };
-    chunks.push(chunk);
-  }
-  try {
-    return { value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
-  } catch {
-    return { status: 400, code: -32700, message: "Parse error: invalid JSON" };
-  }
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  rpcError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
 }
 
 /** A JSON-RPC error response with no id, as the SDK transport writes them. */
-export function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+export function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }

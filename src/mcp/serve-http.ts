@@ -1,6 +1,7 @@
 /**
  * A ready-made Node HTTP server for a router: the MCP endpoint at one path,
- * and protection against DNS rebinding when bound to a loopback address.
+ * behind the handler's guards — DNS-rebinding protection for loopback
+ * connections, a body limit, and optional authentication.
  */
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,12 +16,6 @@ export interface ServeHttpOptions extends HttpHandlerOptions {
   readonly host?: string;
   /** The endpoint path; `/mcp` by default. */
   readonly path?: string;
-  /**
-   * Host header names accepted. On a loopback address the default is
-   * `localhost`, `127.0.0.1` and `[::1]`, so a web page cannot reach the
-   * server through a rebound DNS name; elsewhere every host is accepted.
-   */
-  readonly allowedHosts?: readonly string[];
 }
 
 /** A listening HTTP server. */
@@ -34,25 +29,24 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
-
 /**
- * Listens for MCP over Streamable HTTP.
+ * Listens for MCP over Streamable HTTP, on `127.0.0.1` unless told
+ * otherwise. Defaults: only `localhost`/`127.0.0.1`/`[::1]` as `Host` and
+ * `Origin` on loopback connections (403 otherwise), bodies up to 1 MiB (413),
+ * no authentication unless `bearerToken` or `authenticate` is given (401).
  *
  * @example
  * ```ts
- * const running = await serveHttp(router, { port: 3000 });
+ * const running = await serveHttp(router, { port: 3000, bearerToken: process.env.MCP_TOKEN });
  * console.log(`MCP endpoint: ${running.url}`);
  * ```
  */
 export async function serveHttp(router: Router, options: ServeHttpOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
-  const allowed = options.allowedHosts ?? (LOOPBACK.has(host) ? ["localhost", "127.0.0.1", "[::1]"] : undefined);
   const handler = createHttpHandler(router, options);
   const httpServer = createServer((req, res) => {
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== path) return rpcError(res, 404, -32000, `Not found: the MCP endpoint is ${path}`);
-    if (allowed !== undefined && !allowed.includes(hostName(req.headers.host))) return rpcError(res, 403, -32000, "Forbidden: host not allowed");
+    if (pathOf(req.url) !== path) return rpcError(res, 404, -32000, `Not found: the MCP endpoint is ${path}`);
     void handler.handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -73,8 +67,11 @@ export async function serveHttp(router: Router, options: ServeHttpOptions = {}):
   };
 }
 
-/** The host name of a Host header, without its port. */
-function hostName(header: string | undefined): string {
-  if (header === undefined) return "";
-  return header.startsWith("[") ? header.slice(0, header.indexOf("]") + 1) : header.split(":")[0]!;
+/** The path of a request target; `undefined` for one that is no URL (it must not throw out of the listener). */
+function pathOf(target: string | undefined): string | undefined {
+  try {
+    return new URL(target ?? "/", "http://localhost").pathname;
+  } catch {
+    return undefined;
+  }
 }
