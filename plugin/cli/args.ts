@@ -1,0 +1,61 @@
+/**
+ * The command line of `wymcp`: `check [paths…] [--format text|json]`,
+ * `--help`, `--version`. Parsing never exits: a usage error is a value, so
+ * `run` decides the exit code (2).
+ */
+
+/** What the command line asks for. */
+export type Command =
+  | { readonly kind: "check"; readonly paths: readonly string[]; readonly format: "text" | "json" }
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  | { readonly kind: "usage-error"; readonly message: string };
+
+/** The text of `wymcp --help`. */
+export const USAGE = `Usage: wymcp check [paths…] [--format text|json]
+
+Checks every defineTool(...) declaration in the .ts, .tsx, .mts, .cts, .js,
+.jsx, .mjs and .cjs files under the paths (default: the current directory;
+node_modules, dist and hidden folders are skipped) and reports every
+malformed action schema at its source position.
+
+Options:
+  --format text|json  output for people (default) or for machines
+  -h, --help          show this help
+  -v, --version       show the version
+
+Exit codes: 0 no offences, 1 offences found, 2 usage error.`;
+
+/**
+ * Parses the arguments after `wymcp`.
+ *
+ * @example
+ * ```ts
+ * parseArgs(["check", "src", "--format", "json"]); // { kind: "check", paths: ["src"], format: "json" }
+ * ```
+ */
+export function parseArgs(argv: readonly string[]): Command {
+  if (argv.some((arg) => arg === "-h" || arg === "--help")) return { kind: "help" };
+  if (argv.some((arg) => arg === "-v" || arg === "--version")) return { kind: "version" };
+  const [command, ...rest] = argv;
+  if (command === undefined) return { kind: "usage-error", message: "missing command: wymcp check [paths…]" };
+  if (command !== "check") return { kind: "usage-error", message: `unknown command "${command}"` };
+  const paths: string[] = [];
+  let format: "text" | "json" = "text";
+  let onlyPaths = false;
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index]!;
+    if (onlyPaths || !arg.startsWith("-")) {
+      paths.push(arg);
+    } else if (arg === "--") {
+      onlyPaths = true;
+    } else if (arg === "--format" || arg.startsWith("--format=")) {
+      const value = arg === "--format" ? rest[++index] : arg.slice("--format=".length);
+      if (value !== "text" && value !== "json") return { kind: "usage-error", message: `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}` };
+      format = value;
+    } else {
+      return { kind: "usage-error", message: `unknown option "${arg}"` };
+    }
+  }
+  return { kind: "check", paths: paths.length > 0 ? paths : ["."], format };
+}

@@ -1,0 +1,102 @@
+/**
+ * What `wymcp check` prints: one line per offence and a summary for
+ * people, one JSON document for machines; both list the declarations that
+ * could only be partly evaluated and what was unknown in them.
+ */
+import type ts from "typescript";
+import type { Offence } from "../../src/index.js";
+import type { FileCheck } from "../check.js";
+import { displayPath, locatedLine } from "../report.js";
+
+/** A source position as printed: path relative to the working directory, 1-based line and column. */
+export interface Position {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The JSON output. */
+export interface CheckReport {
+  readonly offences: readonly (Position & { readonly tool: string | null } & Omit<Offence, "path"> & { readonly path: readonly (string | number)[] })[];
+  readonly partial: readonly (Position & {
+    readonly tool: string | null;
+    /** Offences found but not reported because they depend on an unknown part. */
+    readonly unchecked: number;
+    readonly unknowns: readonly (Position & { readonly text: string; readonly reason: string })[];
+  })[];
+  readonly summary: { readonly files: number; readonly declarations: number; readonly offences: number; readonly partial: number };
+}
+
+/**
+ * The machine-readable report.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(checkReport(checks, process.cwd()), null, 2);
+ * ```
+ */
+export function checkReport(checks: readonly FileCheck[], cwd: string): CheckReport {
+  const declarations = checks.flatMap((check) => check.declarations);
+  const offences = declarations.flatMap(({ declaration, offences: located }) =>
+    located.map((entry) => ({ file: displayPath(entry.fileName, cwd), line: entry.line, column: entry.column, tool: declaration.name ?? null, ...entry.offence })),
+  );
+  const partial = declarations
+    .filter(({ declaration }) => declaration.unknowns.length > 0)
+    .map(({ declaration, uncertain }) => ({
+      ...position(declaration.call, cwd),
+      tool: declaration.name ?? null,
+      unchecked: uncertain.length,
+      unknowns: declaration.unknowns.map((unknown) => ({ ...position(unknown.node, cwd), text: unknown.text, reason: unknown.reason })),
+    }));
+  return { offences, partial, summary: { files: checks.length, declarations: declarations.length, offences: offences.length, partial: partial.length } };
+}
+
+/**
+ * The report for people: every offence line, the partly evaluated
+ * declarations, and a summary line.
+ *
+ * @example
+ * ```text
+ * src/tools.ts:12:7  actions["create"]: unknown key "descripton". Fix: did you mean "description"? …
+ *
+ * 1 action-schema offence in 1 file (3 files checked, 2 tool declarations).
+ * ```
+ */
+export function checkText(checks: readonly FileCheck[], cwd: string): string {
+  const report = checkReport(checks, cwd);
+  const lines = checks.flatMap((check) => check.declarations.flatMap(({ offences }) => offences.map((offence) => locatedLine(offence, cwd))));
+  if (report.partial.length > 0) {
+    if (lines.length > 0) lines.push("");
+    lines.push("Partly evaluated (offences that depend on these parts are left to the registration check at run time):");
+    for (const declaration of report.partial) {
+      const unchecked = declaration.unchecked > 0 ? `, ${declaration.unchecked} possible ${declaration.unchecked === 1 ? "offence" : "offences"} not reported` : "";
+      lines.push(`  ${at(declaration)}  ${declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`}${unchecked}`);
+      for (const unknown of declaration.unknowns) lines.push(`    ${at(unknown)}  ${unknown.text}: ${unknown.reason}`);
+    }
+  }
+  if (lines.length > 0) lines.push("");
+  lines.push(summaryLine(checks, report));
+  return lines.join("\n");
+}
+
+function summaryLine(checks: readonly FileCheck[], report: CheckReport): string {
+  const { files, declarations, offences } = report.summary;
+  const scope = `${plural(files, "file")} checked, ${plural(declarations, "tool declaration")}`;
+  if (offences === 0) return `No action-schema offences (${scope}).`;
+  const failing = checks.filter((check) => check.declarations.some((declaration) => declaration.offences.length > 0)).length;
+  return `${plural(offences, "action-schema offence")} in ${plural(failing, "file")} (${scope}).`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function at(position: Position): string {
+  return `${position.file}:${position.line}:${position.column}`;
+}
+
+function position(node: ts.Node, cwd: string): Position {
+  const sourceFile = node.getSourceFile();
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+  return { file: displayPath(sourceFile.fileName, cwd), line: line + 1, column: character + 1 };
+}
