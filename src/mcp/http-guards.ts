@@ -216,8 +216,10 @@ async function readMessage(req: IncomingMessage, limit: number): Promise<ReadMes
 }
 
 /**
- * A parsed body that is one JSON-RPC message or a non-empty batch of them;
- * anything else is -32600 Invalid Request (JSON-RPC 2.0 §5.1).
+ * A parsed body that is one JSON-RPC message or a non-empty batch of them
+ * whose requests have distinct ids (answers to a shared id could not be told
+ * apart, and the transport would deliver only one); anything else is -32600
+ * Invalid Request (JSON-RPC 2.0 §5.1).
  *
  * @example
  * ```ts
@@ -226,11 +228,17 @@ async function readMessage(req: IncomingMessage, limit: number): Promise<ReadMes
  * ```
  */
 export function checkMessage(body: unknown): ReadMessage {
-  const messages = Array.isArray(body) ? body : [body];
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
   if (messages.length === 0) return refuse(400, -32600, "Invalid Request: an empty batch");
   const bad = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
-  if (bad === -1) return { body };
-  return refuse(400, -32600, Array.isArray(body) ? `Invalid Request: batch entry ${bad} is not a JSON-RPC 2.0 message` : "Invalid Request: not a JSON-RPC 2.0 message");
+  if (bad !== -1) return refuse(400, -32600, Array.isArray(body) ? `Invalid Request: batch entry ${bad} is not a JSON-RPC 2.0 message` : "Invalid Request: not a JSON-RPC 2.0 message");
+  const ids = new Set<unknown>();
+  for (const message of messages as { id?: unknown; method?: unknown }[]) {
+    if (message.method === undefined || message.id === undefined) continue;
+    if (ids.has(message.id)) return refuse(400, -32600, `Invalid Request: the batch uses the request id ${JSON.stringify(message.id)} twice`);
+    ids.add(message.id);
+  }
+  return { body };
 }
 
 function refuse(status: number, code: number, message: string, headers?: Record<string, string>): { refusal: Refusal } {

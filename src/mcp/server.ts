@@ -5,7 +5,7 @@
  * connected client with `notifications/tools/list_changed`.
  */
 import { Server, type ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../router.js";
 
 /** What `createMcpServer` takes besides the router. */
@@ -38,6 +38,14 @@ export function createMcpServer(router: Router, options: McpServerOptions = {}):
 }
 
 /**
+ * The method alone: the SDK parses a request with the registered schema
+ * before anything can answer, and a parse failure there is -32603 Internal
+ * error. Checking the params in the handler answers -32602 Invalid params,
+ * as JSON-RPC says.
+ */
+const TOOLS_CALL = CallToolRequestSchema.pick({ method: true }).loose();
+
+/**
  * Installs the router's `tools/list` and `tools/call` handlers on a server
  * that is not connected yet and declares `{ tools: { listChanged: true } }`.
  * Returns the function that stops the list_changed announcements (called by
@@ -54,8 +62,11 @@ export function bindRouter(server: Server, router: Router): () => void {
   // Throws once connected: capabilities are fixed at initialize.
   server.registerCapabilities({ tools: { listChanged: true } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: router.listTools() as unknown as McpTool[] }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const answer = await router.callTool(request.params.name, request.params.arguments, { signal: extra.signal, request: extra });
+  server.setRequestHandler(TOOLS_CALL, async (message, extra) => {
+    const parsed = CallToolRequestSchema.safeParse(message);
+    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+    const { params } = parsed.data;
+    const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra });
     return answer as unknown as CallToolResult;
   });
   const unsubscribe = router.onListChanged(() => {
