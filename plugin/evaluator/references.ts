@@ -100,7 +100,7 @@ export class References {
 
   private exportValue(fileName: string, name: string, node: ts.Node): unknown {
     const key = `${fileName}\0${name}`;
-    if (this.exportsInProgress.has(key)) return new Unknown(node, `the re-exports of "${name}" form a cycle`);
+    if (this.exportsInProgress.has(key)) return new Unknown(node, `"${name}" is reached again while it is being evaluated (an import cycle)`);
     const sourceFile = this.sourceFile(fileName);
     if (sourceFile === undefined) return new Unknown(node, `${fileName} cannot be read`);
     this.exportsInProgress.add(key);

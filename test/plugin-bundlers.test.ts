@@ -1,0 +1,87 @@
+/**
+ * Real builds with each of the six bundlers: the malformed fixture fails
+ * with every offence at its exact line and column, the clean fixture builds,
+ * runs, and comes out exactly as it does without the plugin.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { actionSchemaOffences, type Tool } from "../src/index.js";
+import { wymcp } from "../plugin/bundler/unplugin.js";
+import { build, bundlers, fixtures, MALFORMED_OFFENCES, offenceLines, type BuildResult } from "./plugin-builds.js";
+
+const requireOutput = createRequire(import.meta.url);
+
+async function load(result: BuildResult): Promise<{ tools: Tool[] }> {
+  if (!result.ok) throw new Error(`the build failed:\n${result.printed}`);
+  return result.output.endsWith(".cjs") ? requireOutput(result.output) : import(result.output);
+}
+
+describe.each(bundlers)("%s", (bundler) => {
+  test("a malformed fixture fails the build, listing every offence of every declaration at its line and column", async () => {
+    const result = await build(bundler, "malformed");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    // One error for the file, naming all seven offences of its two malformed declarations, in order.
+    const ours = result.messages.filter((message) => message.includes("action-schema offences"));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toContain("wymcp: 7 action-schema offences in test/fixtures/plugin/malformed/src/tools.ts");
+    expect(ours[0]).toContain('tool "tasks" (test/fixtures/plugin/malformed/src/tools.ts:7:22)');
+    expect(ours[0]).toContain('tool "notes" (test/fixtures/plugin/malformed/src/tools.ts:28:22)');
+    expect(offenceLines(ours[0]!)).toEqual(MALFORMED_OFFENCES);
+    // The partly known declaration, the same-named local function and the clean modules add nothing.
+    expect(ours[0]).not.toMatch(/partial|notATool|search|find/);
+    // The bundler's own location: the first offence, its column counted from 0 as bundlers do.
+    expect(result.locations).toContainEqual({ file: expect.stringMatching(/src\/tools\.ts$/), line: 11, column: 12 });
+    // And what the bundler prints shows the offences too.
+    expect(offenceLines(result.printed)).toEqual(MALFORMED_OFFENCES);
+  });
+
+  test("a clean fixture builds, runs, and is exactly what the bundler makes without the plugin", async () => {
+    const result = await build(bundler, "clean");
+    const { tools } = await load(result);
+    expect(tools.map((tool) => tool.name)).toEqual(["tasks", "notes"]);
+    for (const tool of tools) expect(actionSchemaOffences(tool)).toEqual([]);
+    expect(await tools[0]!.handlers.create!({ name: "milk" }, undefined as never)).toEqual({ created: "milk" });
+    expect(await tools[1]!.handlers.add!({ text: "hi" }, undefined as never)).toEqual({ added: "hi" });
+
+    const bare = await build(bundler, "clean", { plugin: false });
+    expect(bare.ok).toBe(true);
+    if (result.ok && bare.ok) expect(readFileSync(result.output, "utf8")).toBe(readFileSync(bare.output, "utf8"));
+  });
+});
+
+describe("options and skipping", () => {
+  test.each(["esbuild", "rolldown"] as const)("exclude leaves a malformed module alone (%s)", async (bundler) => {
+    expect((await build(bundler, "malformed", { pluginOptions: { exclude: [/src\/tools\.ts$/] } })).ok).toBe(true);
+    expect((await build(bundler, "malformed", { pluginOptions: { exclude: ["**/shared.ts"] } })).ok).toBe(false);
+  });
+
+  test.each(["vite", "webpack"] as const)("include limits the check to the modules it matches (%s)", async (bundler) => {
+    expect((await build(bundler, "malformed", { pluginOptions: { include: ["**/index.ts"] } })).ok).toBe(true);
+    expect((await build(bundler, "malformed", { pluginOptions: { include: [/tools\.ts$/] } })).ok).toBe(false);
+  });
+
+  const { transform } = wymcp.raw(undefined, { framework: "rollup", versions: {} }) as unknown as {
+    transform: { filter: { id: { include: RegExp[]; exclude: RegExp[] }; code: string }; handler(this: unknown, code: string, id: string): unknown };
+  };
+
+  test("files that cannot hold a declaration are filtered out before the handler runs", () => {
+    expect(transform.filter.code).toBe("wymcp");
+    const [include] = transform.filter.id.include;
+    const [exclude] = transform.filter.id.exclude;
+    expect(["/p/a.ts", "/p/a.tsx", "/p/a.mts", "/p/a.cjs", "/p/a.ts?v=1"].every((id) => include!.test(id))).toBe(true);
+    expect(["/p/a.css", "/p/a.json", "/p/a.vue"].some((id) => include!.test(id))).toBe(false);
+    expect(exclude!.test("/p/node_modules/x/index.ts")).toBe(true);
+  });
+
+  test("a clean module passes through untouched, and the modules it imports are watched", () => {
+    const watched: string[] = [];
+    const context = { addWatchFile: (file: string) => watched.push(file), error: () => expect.unreachable() };
+    const file = join(fixtures, "clean/src/tools.ts");
+    expect(transform.handler.call(context, readFileSync(file, "utf8"), file)).toBeUndefined();
+    expect(watched.map((path) => path.slice(fixtures.length + 1)).sort()).toEqual(["clean/src/schemas/index.ts", "clean/src/shared.ts"]);
+    expect(transform.handler.call(context, "export const x = 1; // wymcp", join(fixtures, "clean/src/virtual.ts"))).toBeUndefined();
+  });
+});

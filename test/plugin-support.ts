@@ -1,0 +1,54 @@
+/**
+ * Helpers for the evaluator and locator tests: throwaway projects on disk
+ * (so module resolution is the real one), and expressions evaluated from
+ * source text.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import ts from "typescript";
+import { checkSource, type FileCheck } from "../plugin/check.js";
+import { findDeclarations, type ToolDeclaration } from "../plugin/evaluator/declarations.js";
+import { Evaluator } from "../plugin/evaluator/evaluator.js";
+import { diskHost, parseSource } from "../plugin/evaluator/modules.js";
+
+/** Writes files into a fresh temporary folder and returns its path. */
+export function project(files: Readonly<Record<string, string>>): string {
+  const root = mkdtempSync(join(tmpdir(), "wymcp-plugin-"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+  return root;
+}
+
+/** The value of `const value = …` in `index.ts` of a project made of `files`, with the session that evaluated it. */
+export function evaluateValue(source: string, files: Readonly<Record<string, string>> = {}): { value: unknown; evaluator: Evaluator; sourceFile: ts.SourceFile } {
+  const root = project({ ...files, "index.ts": source });
+  const sourceFile = parseSource(join(root, "index.ts"), source);
+  const evaluator = new Evaluator(diskHost());
+  let value: unknown = undefined;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === "value" && node.initializer !== undefined) {
+      value = evaluator.evaluate(node.initializer);
+      found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  if (!found) throw new Error("the source declares no `const value = …`");
+  return { value, evaluator, sourceFile };
+}
+
+/** The tool declarations of `index.ts` in a project made of `files`. */
+export function declarationsOf(source: string, files: Readonly<Record<string, string>> = {}): ToolDeclaration[] {
+  const root = project({ ...files, "index.ts": source });
+  return findDeclarations(parseSource(join(root, "index.ts"), source));
+}
+
+/** Checks `index.ts` of a project made of `files`. */
+export function checkProject(source: string, files: Readonly<Record<string, string>> = {}): FileCheck & { root: string } {
+  const root = project({ ...files, "index.ts": source });
+  return { ...checkSource(join(root, "index.ts"), source), root };
+}
