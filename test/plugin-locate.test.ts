@@ -49,6 +49,7 @@ describe("offences at their source", () => {
     ["an action schema that is not an object: the value", tool(`{ a: /*@schema_not_object*/"Create" }`)],
     ["an empty action name: the key", tool(`{ /*@invalid_action_name*/"": { description: "A", properties: {} } }`)],
     ["actions that are not an object: the value", tool(`/*@actions_not_object*/["a"]`)],
+    ["a definition without actions: the definition", `defineTool(/*@actions_not_function*/{ name: "t", description: "T", handlers: {} });`],
     ["a shorthand property: the name", `const description = 7;\n` + tool(`{ a: { /*@wrong_type*/description, properties: {} } }`)],
     ["a computed action name", `const NAME = "a";\n` + tool(`{ [NAME]: { description: "A", properties: {}, /*@unknown_key*/extra: 1 } }`)],
     ["every offence of every declaration in the file", tool(`{ a: { description: /*@wrong_type*/1, properties: {} } }`) + "\n" + tool(`{ b: /*@missing_key*/{ description: "B" } }`)],
