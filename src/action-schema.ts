@@ -56,7 +56,9 @@ export function actionSchemaOffences(tool: ToolLike): readonly Offence[] {
   if (!("record" in record)) return record.offences;
   const offences: Offence[] = [...nameOffences(record.record)];
   for (const action of record.names) {
-    const context = chain(action, read(record.record, action), "all");
+    const schema = read(record.record, action);
+    const context = chain(action, schema, "all");
+    if (context.offences.length === 0) remember(schema as object, context);
     offences.push(...context.offences);
   }
   return offences.sort(compareOffences);
@@ -99,10 +101,18 @@ function checkOrOffences(action: string, schema: unknown): CheckedActionSchema |
   if (typeof schema === "object" && schema !== null && sealedVerdicts.has(schema)) return schema as CheckedActionSchema;
   const context = chain(action, schema, "mandatory");
   if (context.offences.length > 0) return context.offences;
-  const checkedSchema = schema as CheckedActionSchema;
-  closures.set(checkedSchema, context.walk!.closure);
-  if (context.walk!.frozen && isSealed(checkedSchema)) sealedVerdicts.add(checkedSchema);
-  return checkedSchema;
+  remember(schema as object, context);
+  return schema as CheckedActionSchema;
+}
+
+/**
+ * Keeps what a passing check compiled. The verdict itself is reused only for
+ * a sealed schema (deep-frozen by defineTool, data properties only), so the
+ * registration moment's full check also spares the obtaining that follows.
+ */
+function remember(schema: object, context: SchemaContext): void {
+  closures.set(schema, context.walk!.closure);
+  if (context.walk!.frozen && isSealed(schema)) sealedVerdicts.add(schema);
 }
 
 /** The closure of a checked schema's data, compiled when it was checked. */
@@ -229,7 +239,7 @@ function nameOffences(record: object): Offence[] {
 
 /** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
 function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
-  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, cacheable: scope === "mandatory" };
+  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined };
   if (!isPlainObject(schema)) {
     context.offences.push(offence({ action, path: [], code: isUnreadable(schema) ? "unreadable" : "schema_not_object",
       problem: `the action schema is ${isUnreadable(schema) ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,

@@ -16,7 +16,7 @@ export interface KeySetWalk {
   readonly offences: Offence[];
   /** The closure of the action's data: its `properties`, always closed. */
   readonly closure: Closure;
-  /** Whether every object the walk read was sealed by `deepFreeze` (tracked on request), so its verdict can never change. */
+  /** Whether every object the walk read was sealed by `deepFreeze` , so its verdict can never change. */
   readonly frozen: boolean;
 }
 
@@ -77,8 +77,8 @@ export function schemaOffences(action: string, properties: unknown): Offence[] {
 }
 
 /** The shape offences, the closure and the frozen verdict of one action's `properties`. */
-export function walkKeySet(action: string, properties: unknown, trackFrozen = false): KeySetWalk {
-  return new KeySetWalker(action, trackFrozen).walk(properties);
+export function walkKeySet(action: string, properties: unknown): KeySetWalk {
+  return new KeySetWalker(action).walk(properties);
 }
 
 /** How many objects one walk may visit: far beyond any real schema, short of a hang. */
@@ -130,10 +130,7 @@ class KeySetWalker {
   private frozen = true;
   private visits = 0;
 
-  constructor(
-    private readonly action: string,
-    private readonly trackFrozen: boolean,
-  ) {}
+  constructor(private readonly action: string) {}
 
   walk(properties: unknown): KeySetWalk {
     const top: MutableClosure = { declared: new Map(), extra: "refuse", items: null };
@@ -146,14 +143,14 @@ class KeySetWalker {
       }
       this.visit(frame);
     }
-    return { offences: this.offences, closure: top, frozen: this.trackFrozen && this.frozen };
+    return { offences: this.offences, closure: top, frozen: this.frozen };
   }
 
   private visit(frame: Frame): void {
     // Leave the objects of finished branches: the walk path is as deep as this frame's parent.
     this.path.truncate(frame.depth);
     this.path.push(frame.value);
-    if (this.trackFrozen) this.frozen &&= isSealed(frame.value);
+    this.frozen &&= isSealed(frame.value);
     if (frame.kind === "map") {
       const declared = new Map<string, Closure>();
       store(frame.into, frame.name, declared);

@@ -18,8 +18,6 @@ export interface SchemaContext {
   declared: ReadonlySet<string> | undefined;
   /** The key-set walk of `properties`, once it ran. */
   walk: KeySetWalk | undefined;
-  /** Whether the walk should tell if its verdict may be cached (the read side asks). */
-  readonly cacheable: boolean;
 }
 
 type KeyValidator = (value: unknown, context: SchemaContext) => void;
@@ -89,7 +87,7 @@ export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = 
     if (!isPlainObject(value)) {
       return wrongType(context, "properties", value, 'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).');
     }
-    context.walk = walkKeySet(context.action, value, context.cacheable);
+    context.walk = walkKeySet(context.action, value);
     context.declared = new Set(context.walk.closure.declared!.keys());
     context.offences.push(...context.walk.offences);
   },
