@@ -58,7 +58,7 @@ export function actionSchemaOffences(tool: ToolLike): readonly Offence[] {
   for (const action of record.names) {
     const schema = read(record.record, action);
     const context = chain(action, schema, "all");
-    if (context.offences.length === 0) remember(schema as object, context);
+    if (context.offences.length === 0 && context.walk!.frozen && isSealed(schema as object)) remember(schema as object, context);
     offences.push(...context.offences);
   }
   return offences.sort(compareOffences);
@@ -107,8 +107,9 @@ function checkOrOffences(action: string, schema: unknown): CheckedActionSchema |
 
 /**
  * Keeps what a passing check compiled. The verdict itself is reused only for
- * a sealed schema (deep-frozen by defineTool, data properties only), so the
- * registration moment's full check also spares the obtaining that follows.
+ * a sealed schema (deep-frozen by defineTool, data properties only); the
+ * registration moment remembers only those, so its full check spares the
+ * obtaining that follows.
  */
 function remember(schema: object, context: SchemaContext): void {
   closures.set(schema, context.walk!.closure);
