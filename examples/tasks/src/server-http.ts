@@ -1,0 +1,18 @@
+/**
+ * The example server over Streamable HTTP, on 127.0.0.1. `PORT` picks the
+ * port (3000 by default; 0 for any free one) and `MCP_TOKEN`, when set,
+ * requires `Authorization: Bearer <token>`.
+ */
+import { serveHttp } from "wymcp/mcp";
+import { createTasksRouter, serverInfo } from "./server.js";
+
+const running = await serveHttp(createTasksRouter(), {
+  serverInfo,
+  port: Number(process.env["PORT"] ?? 3000),
+  ...(process.env["MCP_TOKEN"] === undefined ? {} : { bearerToken: process.env["MCP_TOKEN"] }),
+});
+console.error(`wymcp tasks example: MCP endpoint ${running.url.href}`);
+
+// Close sessions cleanly on Ctrl-C so clients see the server go away.
+process.once("SIGINT", () => void running.close().then(() => process.exit(0)));
+process.once("SIGTERM", () => void running.close().then(() => process.exit(0)));
