@@ -1,9 +1,9 @@
-// Builds the malformed example with Vite, with esbuild and with `wymcp
-// check`, prints what each one really prints, and checks that each one fails
-// and names every mistake at its file:line:column.
+// Builds the malformed example with Vite, with esbuild, with tspc and with
+// `wymcp check`, prints what each one really prints, and checks that each one
+// fails and names every mistake at its file:line:column.
 //
-//   node examples/malformed/build.mjs               # all three
-//   node examples/malformed/build.mjs vite check    # just these (vite, esbuild, check)
+//   node examples/malformed/build.mjs               # all four
+//   node examples/malformed/build.mjs vite check    # just these (vite, esbuild, tspc, check)
 //
 // Exits 0 when every build fails as expected with every mistake located;
 // exits 1 if a build passes or leaves a mistake out.
@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runTspc, transformerBuild } from "../support/tspc.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const repo = join(here, "../..");
@@ -30,16 +31,30 @@ const mistakes = [
 const cli = join(repo, "dist/plugin/cli/main.js");
 const vitePackage = require.resolve("vite/package.json");
 const viteBin = join(dirname(vitePackage), require(vitePackage).bin.vite);
+const node = (...args) => ({ shown: `node ${args.join(" ")}`, run: () => spawnNode(args) });
 const runs = [
-  { id: "vite", name: "vite build", command: [relative(repo, viteBin), "build", "-c", relative(repo, join(here, "vite.config.ts"))] },
-  { id: "esbuild", name: "esbuild", command: [relative(repo, join(here, "esbuild.config.mjs"))] },
+  { id: "vite", name: "vite build", ...node(relative(repo, viteBin), "build", "-c", relative(repo, join(here, "vite.config.ts"))) },
+  { id: "esbuild", name: "esbuild", ...node(relative(repo, join(here, "esbuild.config.mjs"))) },
+  {
+    id: "tspc",
+    name: "tspc",
+    shown: `npx tspc -p ${relative(repo, join(here, "tsconfig.json"))}`,
+    run: () => runTspc(join(here, "tsconfig.json"), join(here, "dist")),
+    missing: existsSync(transformerBuild) ? undefined : "wymcp/transformer is not built yet (dist/plugin/transformer/index.cjs is missing)",
+  },
   {
     id: "check",
     name: "wymcp check",
-    command: [relative(repo, cli), "check", relative(repo, here)],
+    ...node(relative(repo, cli), "check", relative(repo, here)),
     missing: existsSync(cli) ? undefined : "wymcp check is not built yet (dist/plugin/cli/main.js is missing)",
   },
 ];
+
+// The configs import wymcp by its package name, which resolves to the built dist/.
+if (!existsSync(join(repo, "dist/plugin/bundler/unplugin.js"))) {
+  console.error("wymcp is not built: run `npm run build` in the repository root first.");
+  process.exit(1);
+}
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((id) => !runs.some((run) => run.id === id));
@@ -50,15 +65,14 @@ if (unknown.length > 0) {
 
 const verdicts = [];
 for (const run of runs.filter((candidate) => requested.length === 0 || requested.includes(candidate.id))) {
-  console.log(`\n── ${run.name}: node ${run.command.join(" ")} ──`);
+  console.log(`\n── ${run.name}: ${run.shown} ──`);
   if (run.missing !== undefined) {
     console.log(`skipped: ${run.missing}`);
     verdicts.push(`${run.name}: skipped (${run.missing})`);
     continue;
   }
-  // From the repository root, so every tool prints the same relative paths.
-  const result = spawnSync(process.execPath, run.command, { cwd: repo, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
-  const printed = withoutStackFrames(`${result.stdout}${result.stderr}`);
+  const result = run.run();
+  const printed = withoutStackFrames(result.output);
   console.log(printed.trimEnd());
   if (result.status === 0) {
     verdicts.push(`${run.name}: UNEXPECTEDLY PASSED`);
@@ -77,10 +91,16 @@ for (const verdict of verdicts) console.log(verdict);
 const bad = verdicts.filter((verdict) => !verdict.includes("failed as expected") && !verdict.includes(": skipped"));
 process.exitCode = bad.length === 0 ? 0 : 1;
 
-/** Whether the output names the mistake at `file:line:column` on a line that also says what it is. */
+/** Runs node from the repository root, so every tool prints the same relative paths. */
+function spawnNode(args) {
+  const run = spawnSync(process.execPath, args, { cwd: repo, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** Whether the output names the mistake at `file:line:column` (tsc: `file(line,column)`) on a line that also says what it is. */
 function located(output, mistake) {
-  const at = `${mistake.path}:${mistake.lineNumber}:`;
-  return output.split("\n").some((line) => line.includes(at) && line.includes(mistake.says));
+  const at = [`${mistake.path}:${mistake.lineNumber}:`, `${mistake.path}(${mistake.lineNumber},`];
+  return output.split("\n").some((line) => at.some((place) => line.includes(place)) && line.includes(mistake.says));
 }
 
 /** The 1-based number of the one line of the file containing the snippet. */

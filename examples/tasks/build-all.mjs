@@ -8,15 +8,13 @@
 // Each build reads this folder's own config file, the one you would copy.
 // Exits 1 if any build fails; a tool whose wymcp part is not built yet is
 // skipped with a message instead.
-import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { runTspc, transformerBuild } from "../support/tspc.mjs";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const repo = join(root, "../..");
-const require = createRequire(import.meta.url);
 const config = async (file) => (await import(pathToFileURL(join(root, file)).href)).default;
 
 /** Thrown for a tool that cannot run here yet: reported as skipped, not failed. */
@@ -48,12 +46,9 @@ const builds = {
   webpack: async () => webpackLike((await import("webpack")).default, await config("webpack.config.mjs")),
   rspack: async () => webpackLike((await import("@rspack/core")).rspack, await config("rspack.config.mjs")),
   async tspc() {
-    if (!existsSync(join(repo, "dist/plugin/transformer/index.cjs"))) {
-      throw new Skip("wymcp/transformer is not built yet (dist/plugin/transformer/index.cjs is missing)");
-    }
-    const tspc = require.resolve("ts-patch/bin/tspc.js");
-    const run = spawnSync(process.execPath, [tspc, "-p", join(root, "tsconfig.json")], { cwd: root, encoding: "utf8" });
-    if (run.status !== 0) throw new Error(`${run.stdout}${run.stderr}`.trim() || `tspc exited with ${run.status}`);
+    if (!existsSync(transformerBuild)) throw new Skip("wymcp/transformer is not built yet (dist/plugin/transformer/index.cjs is missing)");
+    const run = runTspc(join(root, "tsconfig.json"), join(root, "dist"));
+    if (run.status !== 0) throw new Error(run.output.trim() || `tspc exited with ${run.status}`);
   },
 };
 
@@ -64,6 +59,12 @@ async function webpackLike(compile, options) {
     compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result))));
   });
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true, colors: false }).trim());
+}
+
+// The configs import wymcp by its package name, which resolves to the built dist/.
+if (!existsSync(join(repo, "dist/plugin/bundler/unplugin.js"))) {
+  console.error("wymcp is not built: run `npm run build` in the repository root first.");
+  process.exit(1);
 }
 
 const requested = process.argv.slice(2);
