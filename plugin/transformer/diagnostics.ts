@@ -1,0 +1,170 @@
+/**
+ * Offences as TypeScript diagnostics, for the `tspc` transformer and the
+ * language-service plugin: one error per offence, at the key or value the
+ * offence names (which may sit in another module, for an imported constant),
+ * message `location: problem. Fix: …`, code {@link DIAGNOSTIC_CODE}.
+ *
+ * Checks are cached per SourceFile object, together with every file and
+ * module resolution the evaluation read: a later program (`-b`,
+ * `--incremental`, watch mode, every keystroke in an editor) reuses a check
+ * while the file and everything it read are the same objects.
+ */
+import type ts from "typescript";
+import { toolLabel } from "../../src/format.js";
+import { offenceLine } from "../../src/index.js";
+import { checkSourceFile, mayDeclareTools } from "../check.js";
+import type { ToolDeclaration } from "../evaluator/declarations.js";
+import type { ModuleHost } from "../evaluator/modules.js";
+import type { LocatedOffence } from "../locate.js";
+import { programHost, type ProgramHost, type TypeScript } from "./host.js";
+
+/** The error code of every wymcp diagnostic (`error TS990001: …`). */
+export const DIAGNOSTIC_CODE = 990001;
+
+/** Where diagnostics say they come from (`source` of a diagnostic). */
+export const DIAGNOSTIC_SOURCE = "wymcp";
+
+/** One offence of one declaration, as found in a program. */
+export interface ProgramOffence {
+  readonly declaration: ToolDeclaration;
+  readonly located: LocatedOffence;
+  /** The diagnostic, on the program's SourceFile of the file the offence sits in. */
+  readonly diagnostic: ts.Diagnostic;
+}
+
+/** A file's check, with what it read (to tell whether a later program may reuse it). */
+interface CachedCheck {
+  readonly offences: readonly ProgramOffence[];
+  readonly reads: ReadonlyMap<string, ts.SourceFile | undefined>;
+  readonly resolutions: ReadonlyMap<string, string | undefined>;
+}
+
+const checks = new WeakMap<ts.SourceFile, CachedCheck>();
+const checkers = new WeakMap<ts.Program, ProgramChecker>();
+
+/**
+ * The checker of a program (one per program object).
+ *
+ * @example
+ * ```ts
+ * const diagnostics = programChecker(program, ts).diagnosticsOf(sourceFile);
+ * ```
+ */
+export function programChecker(program: ts.Program, tsInstance: TypeScript): ProgramChecker {
+  let checker = checkers.get(program);
+  if (checker === undefined) {
+    checker = new ProgramChecker(programHost(program, tsInstance));
+    checkers.set(program, checker);
+  }
+  return checker;
+}
+
+/** Checks the files of one program, reusing earlier checks whose inputs are unchanged. */
+export class ProgramChecker {
+  constructor(readonly host: ProgramHost) {}
+
+  /** Whether a program file is one of the project's own sources that may declare tools. */
+  isCandidate(sourceFile: ts.SourceFile): boolean {
+    const { program } = this.host;
+    return !sourceFile.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sourceFile) && !program.isSourceFileDefaultLibrary(sourceFile) && mayDeclareTools(sourceFile.text);
+  }
+
+  /** The offences of the tool declarations in a file (wherever each offence sits). */
+  offencesOf(sourceFile: ts.SourceFile): readonly ProgramOffence[] {
+    if (!this.isCandidate(sourceFile)) return [];
+    const cached = checks.get(sourceFile);
+    if (cached !== undefined && this.isCurrent(cached)) return cached.offences;
+    const check = this.check(sourceFile);
+    checks.set(sourceFile, check);
+    return check.offences;
+  }
+
+  /** The diagnostics of the tool declarations in a file. */
+  diagnosticsOf(sourceFile: ts.SourceFile): ts.Diagnostic[] {
+    return this.offencesOf(sourceFile).map((offence) => offence.diagnostic);
+  }
+
+  /**
+   * What a file's check read besides the file itself — every file (by its
+   * text) and every module resolution — as one string; empty when it read
+   * nothing else.
+   */
+  inputsOf(sourceFile: ts.SourceFile): string {
+    this.offencesOf(sourceFile);
+    const cached = checks.get(sourceFile);
+    if (cached === undefined) return "";
+    const parts: string[] = [];
+    for (const [fileName, file] of [...cached.reads].sort(([a], [b]) => a.localeCompare(b))) parts.push(`${fileName}\0${file === undefined ? "-" : file.text}`);
+    for (const [key, fileName] of [...cached.resolutions].sort(([a], [b]) => a.localeCompare(b))) parts.push(`${key}\0${fileName ?? "-"}`);
+    return parts.join("\n");
+  }
+
+  /** Every offence of every declaration in the program. */
+  allOffences(): ProgramOffence[] {
+    return this.host.program.getSourceFiles().flatMap((sourceFile) => [...this.offencesOf(sourceFile)]);
+  }
+
+  private isCurrent(cached: CachedCheck): boolean {
+    for (const [fileName, sourceFile] of cached.reads) if (this.host.programSourceFile(fileName) !== sourceFile) return false;
+    for (const [key, fileName] of cached.resolutions) {
+      const [containingFile, specifier] = key.split("\0") as [string, string];
+      if (this.host.resolveModule(specifier, containingFile) !== fileName) return false;
+    }
+    return true;
+  }
+
+  private check(sourceFile: ts.SourceFile): CachedCheck {
+    const { host } = this;
+    const reads = new Map<string, ts.SourceFile | undefined>();
+    const resolutions = new Map<string, string | undefined>();
+    const recording: ModuleHost = {
+      getSourceFile(fileName) {
+        reads.set(fileName, host.programSourceFile(fileName));
+        return host.getSourceFile(fileName);
+      },
+      resolveModule(specifier, containingFile) {
+        const resolved = host.resolveModule(specifier, containingFile);
+        resolutions.set(`${containingFile}\0${specifier}`, resolved);
+        return resolved;
+      },
+    };
+    const fileCheck = checkSourceFile(host.evaluatedSourceFile(sourceFile), recording);
+    const offences: ProgramOffence[] = [];
+    for (const { declaration, offences: located } of fileCheck.declarations) {
+      for (const offence of located) {
+        const file = offence.fileName === sourceFile.fileName ? sourceFile : host.programSourceFile(offence.fileName);
+        if (file === undefined) continue;
+        offences.push({ declaration, located: offence, diagnostic: diagnosticAt(host.ts, file, offence.node, messageOf(declaration, offence)) });
+      }
+    }
+    return { offences, reads, resolutions };
+  }
+}
+
+/** The message of an offence's diagnostic: `location: problem. Fix: … (tool "name")`. */
+export function messageOf(declaration: ToolDeclaration, located: LocatedOffence): string {
+  return `${offenceLine(located.offence)} (${toolLabel(declaration.name)})`;
+}
+
+/**
+ * An error diagnostic spanning a node (of the evaluator's parse of `file`'s
+ * text, or of `file` itself).
+ */
+export function diagnosticAt(tsInstance: TypeScript, file: ts.SourceFile, node: ts.Node, messageText: string): ts.Diagnostic {
+  const evaluated = node.getSourceFile();
+  const start = node.getStart(evaluated);
+  return {
+    file,
+    start,
+    length: node.getEnd() - start,
+    messageText,
+    category: tsInstance.DiagnosticCategory.Error,
+    code: DIAGNOSTIC_CODE,
+    source: DIAGNOSTIC_SOURCE,
+  };
+}
+
+/** Whether a diagnostic is one of ours. */
+export function isWymcpDiagnostic(diagnostic: ts.Diagnostic): boolean {
+  return diagnostic.code === DIAGNOSTIC_CODE;
+}

@@ -1,0 +1,86 @@
+/**
+ * The evaluator's module host, answered from a TypeScript program: the
+ * program's own SourceFiles (no second read from disk) and the program's own
+ * module resolution (`paths`, `moduleSuffixes`, `rootDirs`, … all apply).
+ *
+ * The TypeScript that runs the program (`tspc`'s patched copy, the editor's
+ * tsserver) may be a different module instance from the one the evaluator
+ * imports. Same version: its SourceFiles are used as they are (syntax kinds
+ * agree). Another version: the file's text is parsed again with the
+ * evaluator's TypeScript — positions come from the text, so they agree.
+ */
+import type ts from "typescript";
+import evaluatorTs from "typescript";
+import { parseSource, type ModuleHost } from "../evaluator/modules.js";
+
+/** The TypeScript API the program came from (`tspc` and tsserver pass theirs). */
+export type TypeScript = typeof ts;
+
+/** A module host over a program, which also says which program file each answer came from. */
+export interface ProgramHost extends ModuleHost {
+  readonly program: ts.Program;
+  readonly ts: TypeScript;
+  /** The program's own SourceFile of a file (what diagnostics must point at). */
+  programSourceFile(fileName: string): ts.SourceFile | undefined;
+  /** The SourceFile the evaluator walks: the program's, or a parse of its text when the TypeScript versions differ. */
+  evaluatedSourceFile(sourceFile: ts.SourceFile): ts.SourceFile;
+}
+
+/**
+ * A host answering from `program`.
+ *
+ * @example
+ * ```ts
+ * const host = programHost(program, ts);
+ * const check = checkSourceFile(host.evaluatedSourceFile(sourceFile), host);
+ * ```
+ */
+export function programHost(program: ts.Program, tsInstance: TypeScript): ProgramHost {
+  const options = program.getCompilerOptions();
+  const sameSyntax = tsInstance.version === evaluatorTs.version;
+  const cache = tsInstance.createModuleResolutionCache(program.getCurrentDirectory(), (fileName) => fileName, options);
+  const resolutionHost: ts.ModuleResolutionHost = {
+    fileExists: (fileName) => program.getSourceFile(fileName) !== undefined || tsInstance.sys.fileExists(fileName),
+    readFile: (fileName) => program.getSourceFile(fileName)?.text ?? tsInstance.sys.readFile(fileName),
+    directoryExists: (directory) => tsInstance.sys.directoryExists(directory),
+    realpath: tsInstance.sys.realpath === undefined ? undefined : (path) => tsInstance.sys.realpath!(path),
+    getCurrentDirectory: () => program.getCurrentDirectory(),
+  };
+  const resolved = new Map<string, string | undefined>();
+  let bound = false;
+
+  const evaluatedSourceFile = (sourceFile: ts.SourceFile): ts.SourceFile => {
+    if (!sameSyntax) return parseSource(sourceFile.fileName, sourceFile.text);
+    // Program files are parsed without parent pointers; binding sets them, and the evaluator walks up through them.
+    if (!bound) {
+      program.getTypeChecker();
+      bound = true;
+    }
+    return sourceFile;
+  };
+
+  return {
+    program,
+    ts: tsInstance,
+    programSourceFile: (fileName) => program.getSourceFile(fileName),
+    evaluatedSourceFile,
+    getSourceFile(fileName) {
+      const sourceFile = program.getSourceFile(fileName);
+      return sourceFile === undefined ? undefined : evaluatedSourceFile(sourceFile);
+    },
+    resolveModule(specifier, containingFile) {
+      const key = `${containingFile}\0${specifier}`;
+      if (resolved.has(key)) return resolved.get(key);
+      const mode = program.getSourceFile(containingFile)?.impliedNodeFormat;
+      const module = tsInstance.resolveModuleName(specifier, containingFile, options, resolutionHost, cache, undefined, mode).resolvedModule;
+      // Only the program's own sources hold constants to read: no packages, no declaration files.
+      const local = module !== undefined && !module.isExternalLibraryImport && !isDeclarationFile(module.resolvedFileName) ? module.resolvedFileName : undefined;
+      resolved.set(key, local);
+      return local;
+    },
+  };
+}
+
+function isDeclarationFile(fileName: string): boolean {
+  return /\.d\.[cm]?ts$/.test(fileName) || /\.d\.[^/]*\.ts$/.test(fileName);
+}
