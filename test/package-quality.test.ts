@@ -1,0 +1,44 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { describe, expect, test } from "vitest";
+
+/** The published package as users get it: the tarball's contents, publint and arethetypeswrong. Needs `npm run build` (npm test runs it first). */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const run = promisify(execFile);
+const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
+  exports: Record<string, string | Record<string, string>>;
+  bin: Record<string, string>;
+};
+
+async function packedFiles(): Promise<string[]> {
+  const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root });
+  return (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path);
+}
+
+describe("the npm pack tarball", () => {
+  test("holds what the exports and the bin need, and nothing else", async () => {
+    const files = await packedFiles();
+    const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)));
+    for (const target of [...targets, ...Object.values(manifest.bin)]) expect(files).toContain(target.replace(/^\.\//, ""));
+    expect(files).toContain("ts-plugin/package.json");
+    const stray = files.filter((file) => !/^(dist\/(src|plugin)\/.+\.(js|cjs|d\.ts|d\.cts)|ts-plugin\/package\.json|package\.json|README\.md|LICENSE)$/.test(file));
+    expect(stray).toEqual([]);
+    // The build-time code never leaks into the runtime folder.
+    expect(files.filter((file) => file.startsWith("dist/src/") && /typescript|unplugin/.test(readFileSync(`${root}${file}`, "utf8")) && !file.startsWith("dist/src/mcp/"))).toEqual([]);
+  });
+
+  test("publint finds nothing, even in strict mode", async () => {
+    const { messages } = await publint({ pkgDir: root, strict: true, pack: "npm" });
+    expect(messages).toEqual([]);
+  });
+
+  test("arethetypeswrong finds no problem for an ESM-only package (Node ≥ 20.19 can require ESM)", async () => {
+    const cli = `${root}node_modules/@arethetypeswrong/cli/dist/index.js`;
+    const result = await run(process.execPath, [cli, "--pack", ".", "--profile", "esm-only", "--format", "ascii"], { cwd: root }).catch((error: { stdout: string; code: number }) => error);
+    expect("code" in result ? result.code : 0, "stdout" in result ? result.stdout : "").toBe(0);
+  });
+});
