@@ -83,7 +83,11 @@ class ClosureWalk {
     if (items === OPEN) return;
     const length = arrayLength(array);
     if (isUnreadable(length)) return this.refuse(path, "length", "unreadable");
-    for (let index = 0; index < length; index++) this.visit(items, read(array, index), child(path, index), depth + 1);
+    for (let index = 0; index < length; index++) {
+      const element = read(array, index);
+      // Only objects are walked further, so only they need a path.
+      if (typeof element === "object" && element !== null) this.visit(items, element, child(path, index), depth + 1);
+    }
   }
 
   private visitKeys(place: Closure, declared: ReadonlyMap<string, Closure>, object: object, path: PathNode | null, depth: number): void {
@@ -103,7 +107,7 @@ class ClosureWalk {
       if (closure === OPEN) continue;
       const inner = read(object, key);
       if (isUnreadable(inner)) this.refuse(path, key, "unreadable");
-      else this.visit(closure, inner, child(path, key), depth + 1);
+      else if (typeof inner === "object" && inner !== null) this.visit(closure, inner, child(path, key), depth + 1);
     }
   }
 

@@ -30,7 +30,8 @@ export function isPlainObject(value: unknown): value is PlainObject {
   if (typeof value !== "object" || value === null) return false;
   try {
     const proto = Object.getPrototypeOf(value);
-    return (proto === Object.prototype || proto === null) && !Array.isArray(value);
+    // An array's prototype is Array.prototype, so the prototype alone decides (a Proxy of an array reports the target's).
+    return proto === Object.prototype || (proto === null && !Array.isArray(value));
   } catch {
     return false;
   }
