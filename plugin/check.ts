@@ -10,6 +10,7 @@ import { isCertain } from "./certain.js";
 import { findDeclarations, PACKAGE_NAME, type ToolDeclaration } from "./evaluator/declarations.js";
 import { Evaluator } from "./evaluator/evaluator.js";
 import { diskHost, parseSource, type ModuleHost } from "./evaluator/modules.js";
+import { firstSyntaxError, isStackOverflow } from "./evaluator/syntax.js";
 import { locateOffences, type LocatedOffence } from "./locate.js";
 
 /** One declaration's verdict. */
@@ -27,6 +28,23 @@ export interface FileCheck {
   readonly declarations: readonly DeclarationCheck[];
   /** The other modules read to evaluate it (watch them). */
   readonly filesRead: readonly string[];
+  /** Set when the file could not be checked at all (its declarations are then empty). */
+  readonly skipped?: SkippedFile | undefined;
+}
+
+/**
+ * Why a file was not checked: a syntax error (evaluating what the parser
+ * recovered could report offences the author never wrote, and the bundler or
+ * `tsc` reports the syntax error itself), or source nested too deeply to
+ * parse or evaluate without exhausting the call stack.
+ */
+export interface SkippedFile {
+  readonly reason: "syntax-error" | "too-deep";
+  /** The parser's message, or what was too deep. */
+  readonly message: string;
+  /** Where, 1-based (syntax errors). */
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
 }
 
 /**
@@ -69,14 +87,34 @@ export function mayDeclareTools(text: string): boolean {
  */
 export function checkSource(fileName: string, text: string, host: ModuleHost = diskHost()): FileCheck {
   if (!mayDeclareTools(text)) return { fileName, declarations: [], filesRead: [] };
-  return checkSourceFile(parseSource(fileName, text), host);
+  let sourceFile: ts.SourceFile;
+  try {
+    sourceFile = parseSource(fileName, text);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return { fileName, declarations: [], filesRead: [], skipped: { reason: "too-deep", message: "the source is nested too deeply to parse" } };
+  }
+  return checkSourceFile(sourceFile, host);
 }
 
-/** Checks a parsed source file (parent pointers set). */
+/**
+ * Checks a parsed source file (parent pointers set). A file with a syntax
+ * error, or nested too deeply to evaluate, is not checked: its verdict says
+ * why in `skipped`.
+ */
 export function checkSourceFile(sourceFile: ts.SourceFile, host: ModuleHost = diskHost()): FileCheck {
+  const fileName = sourceFile.fileName;
+  const syntaxError = firstSyntaxError(sourceFile);
+  if (syntaxError !== undefined) return { fileName, declarations: [], filesRead: [], skipped: { reason: "syntax-error", ...syntaxError } };
   const evaluator = new Evaluator(host);
-  const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);
-  return { fileName: sourceFile.fileName, declarations, filesRead: evaluator.filesRead.filter((file) => file !== sourceFile.fileName) };
+  const filesRead = () => evaluator.filesRead.filter((file) => file !== fileName);
+  try {
+    const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);
+    return { fileName, declarations, filesRead: filesRead() };
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return { fileName, declarations: [], filesRead: filesRead(), skipped: { reason: "too-deep", message: "the source is nested too deeply to evaluate" } };
+  }
 }
 
 /** Every located offence of a file, declaration by declaration. */

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import { checkSource, offencesOf } from "../check.js";
 import { PACKAGE_NAME } from "../evaluator/declarations.js";
+import { displayPath } from "../report.js";
 import { failBuild } from "./fail.js";
 import { esbuildLoadFilter, idFilter, type WymcpPluginOptions } from "./options.js";
 
@@ -37,6 +38,8 @@ export const wymcp: UnpluginInstance<WymcpPluginOptions | undefined, false> = cr
       // The file on disk is what the author wrote; `code` may already be stripped of its types.
       const check = checkSource(fileName, readOriginal(fileName) ?? code);
       for (const file of check.filesRead) watch(this, file);
+      // A syntax error is the bundler's to report (it parses the module next); a module too deep to evaluate is left to the run-time check.
+      if (check.skipped?.reason === "too-deep") this.warn(`wymcp: ${displayPath(fileName)} was not checked: ${check.skipped.message}; its tools are still validated when they are registered`);
       if (offencesOf(check).length === 0) return undefined;
       return failBuild(this, meta.framework, check, code);
     },

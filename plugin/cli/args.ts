@@ -17,7 +17,8 @@ export const USAGE = `Usage: wymcp check [paths…] [--format text|json]
 Checks every defineTool(...) declaration in the .ts, .tsx, .mts, .cts, .js,
 .jsx, .mjs and .cjs files under the paths (default: the current directory;
 node_modules, dist and hidden folders are skipped) and reports every
-malformed action schema at its source position.
+malformed action schema at its source position. Files that cannot be
+parsed (a syntax error, or nesting too deep) are listed as not checked.
 
 Options:
   --format text|json  output for people (default) or for machines

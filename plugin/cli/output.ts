@@ -25,6 +25,8 @@ export interface CheckReport {
     readonly unknowns: readonly (Position & { readonly text: string; readonly reason: string })[];
   })[];
   readonly summary: { readonly files: number; readonly declarations: number; readonly offences: number; readonly partial: number };
+  /** The files that could not be checked: a syntax error, or source nested too deeply to evaluate. */
+  readonly skipped: readonly { readonly file: string; readonly line?: number; readonly column?: number; readonly reason: "syntax-error" | "too-deep"; readonly message: string }[];
 }
 
 /**
@@ -48,7 +50,8 @@ export function checkReport(checks: readonly FileCheck[], cwd: string): CheckRep
       unchecked: uncertain.length,
       unknowns: declaration.unknowns.map((unknown) => ({ ...position(unknown.node, cwd), text: unknown.text, reason: unknown.reason })),
     }));
-  return { offences, partial, summary: { files: checks.length, declarations: declarations.length, offences: offences.length, partial: partial.length } };
+  const skipped = checks.flatMap(({ fileName, skipped: why }) => (why === undefined ? [] : [{ file: displayPath(fileName, cwd), ...(why.line === undefined ? {} : { line: why.line, column: why.column }), reason: why.reason, message: why.message }]));
+  return { offences, partial, summary: { files: checks.length, declarations: declarations.length, offences: offences.length, partial: partial.length }, skipped };
 }
 
 /**
@@ -72,6 +75,14 @@ export function checkText(checks: readonly FileCheck[], cwd: string): string {
       const unchecked = declaration.unchecked > 0 ? `, ${declaration.unchecked} possible ${declaration.unchecked === 1 ? "offence" : "offences"} not reported` : "";
       lines.push(`  ${at(declaration)}  ${declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`}${unchecked}`);
       for (const unknown of declaration.unknowns) lines.push(`    ${at(unknown)}  ${unknown.text}: ${unknown.reason}`);
+    }
+  }
+  if (report.skipped.length > 0) {
+    if (lines.length > 0) lines.push("");
+    lines.push("Not checked (their tools are still validated when they are registered at run time):");
+    for (const file of report.skipped) {
+      const where = file.line === undefined ? file.file : `${file.file}:${file.line}:${file.column}`;
+      lines.push(`  ${where}  ${file.reason === "syntax-error" ? `syntax error: ${file.message}` : file.message}`);
     }
   }
   if (lines.length > 0) lines.push("");

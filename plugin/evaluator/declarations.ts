@@ -54,13 +54,18 @@ export interface FindOptions {
 export function findDeclarations(sourceFile: ts.SourceFile, options: FindOptions = {}): ToolDeclaration[] {
   const evaluator = options.evaluator ?? new Evaluator(options.host ?? diskHost());
   const declarations: ToolDeclaration[] = [];
-  const visit = (node: ts.Node): void => {
+  // Depth first in source order, with a stack of its own: generated code may nest deeper than the call stack allows.
+  const pending: ts.Node[] = [sourceFile];
+  const children: ts.Node[] = [];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     if (ts.isCallExpression(node) && isDefineTool(node.expression) && node.arguments[0] !== undefined) {
       declarations.push(declare(evaluator, sourceFile, node, node.arguments[0]));
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+    ts.forEachChild(node, (child) => {
+      children.push(child);
+    });
+    while (children.length > 0) pending.push(children.pop()!);
+  }
   return declarations;
 }
 

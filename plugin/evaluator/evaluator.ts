@@ -142,7 +142,9 @@ export class Evaluator implements LiteralContext {
       if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") {
         return new Unknown(span.expression, "only strings, numbers, booleans, null and undefined are evaluated in a template");
       }
-      text += String(value) + span.literal.text;
+      const next = concatenate(span, text, String(value) + span.literal.text);
+      if (next instanceof Unknown) return next;
+      text = next;
     }
     return text;
   }
@@ -155,17 +157,57 @@ export class Evaluator implements LiteralContext {
     return new Unknown(node, "only a sign on a number is evaluated");
   }
 
+  /**
+   * `a + b + c …`, folded left to right as JavaScript does. A left-leaning
+   * chain is walked in a loop, not by recursion: a generated chain of
+   * thousands of terms must not exhaust the stack.
+   */
   private plus(node: ts.BinaryExpression): unknown {
-    if (node.operatorToken.kind !== ts.SyntaxKind.PlusToken) return new Unknown(node, `the operator "${node.operatorToken.getText()}" is not evaluated`);
-    const left = this.evaluate(node.left);
-    if (left instanceof Unknown) return left;
-    const right = this.evaluate(node.right);
-    if (right instanceof Unknown) return right;
-    if (typeof left === "string" || typeof right === "string") {
-      if ((typeof left === "string" || typeof left === "number") && (typeof right === "string" || typeof right === "number")) return `${left}${right}`;
-    } else if (typeof left === "number" && typeof right === "number") return left + right;
-    return new Unknown(node, "only + on strings and numbers is evaluated");
+    const chain: ts.BinaryExpression[] = [];
+    for (let link: ts.Expression = node; ts.isBinaryExpression(link); link = unwrapParentheses(link.left)) {
+      chain.push(link);
+      if (link.operatorToken.kind !== ts.SyntaxKind.PlusToken) break;
+    }
+    const innermost = chain.at(-1)!;
+    if (innermost.operatorToken.kind !== ts.SyntaxKind.PlusToken) {
+      return new Unknown(innermost, `the operator "${innermost.operatorToken.getText()}" is not evaluated`);
+    }
+    let left = this.evaluate(innermost.left);
+    for (let index = chain.length - 1; index >= 0; index--) {
+      const link = chain[index]!;
+      if (left instanceof Unknown) return left;
+      const right = this.evaluate(link.right);
+      if (right instanceof Unknown) return right;
+      left = add(link, left, right);
+    }
+    return left;
   }
+}
+
+/**
+ * The longest string the evaluator builds by `+` or a template (16 Mi
+ * characters). Constants that double each other (`const b = a + a; const c =
+ * b + b; …`) would otherwise reach the engine's own limit and throw.
+ */
+export const MAX_EVALUATED_STRING_LENGTH = 2 ** 24;
+
+function add(node: ts.BinaryExpression, left: unknown, right: unknown): unknown {
+  if (typeof left === "string" || typeof right === "string") {
+    if ((typeof left === "string" || typeof left === "number") && (typeof right === "string" || typeof right === "number")) return concatenate(node, `${left}`, `${right}`);
+  } else if (typeof left === "number" && typeof right === "number") return left + right;
+  return new Unknown(node, "only + on strings and numbers is evaluated");
+}
+
+function concatenate(node: ts.Node, left: string, right: string): string | Unknown {
+  if (left.length + right.length > MAX_EVALUATED_STRING_LENGTH) return new Unknown(node, `a string longer than ${MAX_EVALUATED_STRING_LENGTH} characters is not evaluated`);
+  return left + right;
+}
+
+/** Strips parentheses only: the chain goes on through `(a + b) + c`; any other wrapper ends it and is evaluated as usual. */
+function unwrapParentheses(node: ts.Expression): ts.Expression {
+  let expression = node;
+  while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
+  return expression;
 }
 
 /** Strips what changes only the type: parentheses, `as`, `satisfies`, `<T>x`, `x!`. */

@@ -19,3 +19,4 @@ export { Evaluator, unwrap } from "./evaluator.js";
 export { diskHost, parseSource, resolveRelativeModule, SOURCE_EXTENSIONS, type ModuleHost } from "./modules.js";
 export { Provenance, type Slot } from "./provenance.js";
 export { Unknown, snippet } from "./unknown.js";
+export { firstSyntaxError, isStackOverflow, type SyntaxProblem } from "./syntax.js";

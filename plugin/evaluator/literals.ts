@@ -8,6 +8,14 @@ import ts from "typescript";
 import type { Provenance } from "./provenance.js";
 import { snippet, Unknown } from "./unknown.js";
 
+/**
+ * The most entries a spread may copy, and the longest array spreads may
+ * build (64 Ki). Literals are bounded by the source text; spreads are not:
+ * `const b = [...a, ...a]; const c = [...b, ...b]; …` doubles at every line.
+ * Past the bound the value is unknown, so nothing is reported about it.
+ */
+export const MAX_SPREAD_ENTRIES = 2 ** 16;
+
 /** What the literal evaluators need from the evaluator. */
 export interface LiteralContext {
   readonly provenance: Provenance;
@@ -61,8 +69,9 @@ export function evaluateObject(context: LiteralContext, node: ts.ObjectLiteralEx
 }
 
 /** Copies a spread value's own enumerable entries into an object literal under construction. */
-function spreadInto(context: LiteralContext, object: Record<string, unknown>, node: ts.Expression, value: unknown): void {
+function spreadInto(context: LiteralContext, object: Record<string, unknown>, node: ts.Expression, spread: unknown): void {
   const { provenance } = context;
+  const value = tooLargeToSpread(spread, node) ?? spread;
   if (value instanceof Unknown || provenance.isPartial(value)) {
     // Keys the unknown part may carry could replace any value set so far.
     const parts = value instanceof Unknown ? [value] : provenance.unknownPartsOf(value as object);
@@ -81,6 +90,12 @@ function spreadInto(context: LiteralContext, object: Record<string, unknown>, no
     const slot = provenance.slotOf(value, Array.isArray(value) ? Number(key) : key) ?? { value: node };
     setCopied(object, key, (value as Record<string, unknown>)[key], slot, provenance);
   }
+}
+
+/** An `Unknown` for a spread that would copy more than `MAX_SPREAD_ENTRIES` entries. */
+function tooLargeToSpread(value: unknown, node: ts.Node): Unknown | undefined {
+  const size = typeof value === "string" ? value.length : typeof value === "object" && value !== null && !(value instanceof Unknown) ? Object.keys(value).length : 0;
+  return size > MAX_SPREAD_ENTRIES ? new Unknown(node, `a spread of more than ${MAX_SPREAD_ENTRIES} entries is not evaluated`) : undefined;
 }
 
 function setCopied(object: Record<string, unknown>, key: string, value: unknown, slot: { key?: ts.Node; value: ts.Node }, provenance: Provenance): void {
@@ -119,6 +134,9 @@ export function evaluateArray(context: LiteralContext, node: ts.ArrayLiteralExpr
     }
     const spread = context.evaluate(element.expression);
     if (spread instanceof Unknown) return spread;
+    if ((typeof spread === "string" || Array.isArray(spread)) && array.length + spread.length > MAX_SPREAD_ENTRIES) {
+      return new Unknown(element, `an array of more than ${MAX_SPREAD_ENTRIES} entries built by spreads is not evaluated`);
+    }
     if (typeof spread === "string") {
       for (const character of spread) {
         provenance.setSlot(array, array.length, { value: element });

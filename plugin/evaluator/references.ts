@@ -7,6 +7,7 @@
  */
 import ts from "typescript";
 import { exportBinding } from "./exports.js";
+import { firstSyntaxError, isStackOverflow } from "./syntax.js";
 import type { ModuleHost } from "./modules.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
 import { Unknown } from "./unknown.js";
@@ -24,7 +25,7 @@ export class References {
   private readonly values = new Map<ts.Node, unknown>();
   private readonly inProgress = new Set<ts.Node>();
   private readonly exportsInProgress = new Set<string>();
-  private readonly files = new Map<string, ts.SourceFile | undefined>();
+  private readonly files = new Map<string, ts.SourceFile | string>();
 
   constructor(
     private readonly context: ReferenceContext,
@@ -43,12 +44,26 @@ export class References {
     return this.bindingValue(binding, node, node.text);
   }
 
-  /** `ns.name` where `ns` is a namespace import: the module's export; `undefined` when `expression` is no namespace. */
+  /** `ns.name` where `ns` is a namespace (see `namespaceOf`): the module's export; `undefined` when `expression` is no namespace. */
   namespaceMember(expression: ts.Expression, name: string, node: ts.Node): unknown {
     if (!ts.isIdentifier(expression)) return undefined;
-    const binding = resolveIdentifier(expression);
-    if (binding.kind !== "import" || binding.name !== "*") return undefined;
-    return this.importValue(binding.specifier, name, binding.sourceFile, node);
+    const namespace = this.namespaceOf(resolveIdentifier(expression), new Set());
+    if (namespace === undefined) return undefined;
+    return this.importValue(namespace.specifier, name, namespace.sourceFile, node);
+  }
+
+  /** The module a binding stands for when it is a namespace: `import * as ns`, or an imported name a module re-exports with `export * as ns from`. */
+  private namespaceOf(binding: Binding, seen: Set<string>): { readonly specifier: string; readonly sourceFile: ts.SourceFile } | undefined {
+    if (binding.kind !== "import") return undefined;
+    if (binding.name === "*") return binding;
+    const fileName = this.host.resolveModule(binding.specifier, binding.sourceFile.fileName);
+    const key = `${fileName}\0${binding.name}`;
+    if (fileName === undefined || seen.has(key)) return undefined; // a package, or a cycle of re-exports
+    seen.add(key);
+    const sourceFile = this.sourceFile(fileName);
+    if (typeof sourceFile === "string") return undefined;
+    const exported = exportBinding(sourceFile, binding.name).binding;
+    return exported === undefined ? undefined : this.namespaceOf(exported, seen);
   }
 
   private bindingValue(binding: Binding, node: ts.Node, name: string): unknown {
@@ -102,7 +117,7 @@ export class References {
     const key = `${fileName}\0${name}`;
     if (this.exportsInProgress.has(key)) return new Unknown(node, `"${name}" is reached again while it is being evaluated (an import cycle)`);
     const sourceFile = this.sourceFile(fileName);
-    if (sourceFile === undefined) return new Unknown(node, `${fileName} cannot be read`);
+    if (typeof sourceFile === "string") return new Unknown(node, `${fileName} ${sourceFile}`);
     this.exportsInProgress.add(key);
     try {
       const lookup = exportBinding(sourceFile, name);
@@ -119,10 +134,28 @@ export class References {
     }
   }
 
-  private sourceFile(fileName: string): ts.SourceFile | undefined {
-    if (!this.files.has(fileName)) this.files.set(fileName, this.host.getSourceFile(fileName));
-    return this.files.get(fileName);
+  /** A module's SourceFile, or why its constants cannot be read: a module the bundler will reject is never evaluated. */
+  private sourceFile(fileName: string): ts.SourceFile | string {
+    let file = this.files.get(fileName);
+    if (file === undefined) {
+      file = readModule(this.host, fileName);
+      this.files.set(fileName, file);
+    }
+    return file;
   }
 }
 
 const NOT_FOUND = Symbol("not found");
+
+function readModule(host: ModuleHost, fileName: string): ts.SourceFile | string {
+  let sourceFile: ts.SourceFile | undefined;
+  try {
+    sourceFile = host.getSourceFile(fileName);
+  } catch (error) {
+    if (isStackOverflow(error)) return "is nested too deeply to parse";
+    throw error;
+  }
+  if (sourceFile === undefined) return "cannot be read";
+  const syntaxError = firstSyntaxError(sourceFile);
+  return syntaxError === undefined ? sourceFile : `has a syntax error (line ${syntaxError.line}: ${syntaxError.message})`;
+}

@@ -46,6 +46,8 @@ function bindingIn(scope: ts.Node, name: string): Binding | undefined {
       if (namesIn(parameter.name).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a parameter` };
     }
     if ((ts.isFunctionExpression(scope) || ts.isFunctionDeclaration(scope)) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a function` };
+    // `var` is scoped to the whole function, wherever in its body it is written.
+    if (hoistedVars(scope).has(name)) return { kind: "other", reason: `"${name}" is a var binding, not a const` };
     return undefined;
   }
   if (ts.isForStatement(scope) || ts.isForInStatement(scope) || ts.isForOfStatement(scope)) {
@@ -64,13 +66,46 @@ function bindingIn(scope: ts.Node, name: string): Binding | undefined {
   return undefined;
 }
 
-/** The binding a list of statements declares for a name, if any. */
+/**
+ * The binding a list of statements declares for a name, if any: the first
+ * statement that declares it. A list is indexed once (a name → its first
+ * declaring statement), so a module of thousands of declarations resolves
+ * each name without scanning them all again.
+ */
 export function statementsBinding(statements: readonly ts.Statement[], name: string): Binding | undefined {
+  const statement = statementIndex(statements).get(name);
+  return statement === undefined ? undefined : statementBinding(statement, name);
+}
+
+const indexes = new WeakMap<readonly ts.Statement[], Map<string, ts.Statement>>();
+
+function statementIndex(statements: readonly ts.Statement[]): Map<string, ts.Statement> {
+  let index = indexes.get(statements);
+  if (index !== undefined) return index;
+  index = new Map();
   for (const statement of statements) {
-    const found = statementBinding(statement, name);
-    if (found !== undefined) return found;
+    for (const name of declaredNames(statement)) {
+      // The same test the lookup makes, so the index answers exactly as a scan would.
+      if (!index.has(name) && statementBinding(statement, name) !== undefined) index.set(name, statement);
+    }
   }
-  return undefined;
+  indexes.set(statements, index);
+  return index;
+}
+
+/** Every name a statement may declare (a superset: `statementBinding` decides). */
+function declaredNames(statement: ts.Statement): string[] {
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => namesIn(declaration.name).map((entry) => entry.name));
+  if (ts.isImportDeclaration(statement)) {
+    const clause = statement.importClause;
+    if (clause === undefined) return [];
+    const bindings = clause.namedBindings;
+    const named = bindings === undefined ? [] : ts.isNamespaceImport(bindings) ? [bindings.name.text] : bindings.elements.map((element) => element.name.text);
+    return clause.name === undefined ? named : [clause.name.text, ...named];
+  }
+  if (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) return statement.name === undefined ? [] : [statement.name.text];
+  if ((ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) && ts.isIdentifier(statement.name)) return [statement.name.text];
+  return [];
 }
 
 function statementBinding(statement: ts.Statement, name: string): Binding | undefined {
@@ -83,6 +118,29 @@ function statementBinding(statement: ts.Statement, name: string): Binding | unde
     return { kind: "other", reason: `"${name}" is not a const` };
   }
   return undefined;
+}
+
+const hoisted = new WeakMap<ts.Node, Set<string>>();
+
+/** The names `var` declares anywhere in a function's body, outside nested functions (computed once per function). */
+function hoistedVars(scope: ts.SignatureDeclaration): Set<string> {
+  let names = hoisted.get(scope);
+  if (names !== undefined) return names;
+  names = new Set();
+  const body = (scope as { body?: ts.Node }).body;
+  const pending: ts.Node[] = body === undefined ? [] : [body];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (ts.isVariableDeclarationList(node) && !(node.flags & ts.NodeFlags.BlockScoped)) {
+      for (const declaration of node.declarations) for (const entry of namesIn(declaration.name)) names.add(entry.name);
+    }
+    // A nested function (or class) has its own var scope.
+    if (node !== body && (ts.isFunctionLike(node) || ts.isClassLike(node))) continue;
+    ts.forEachChild(node, (child) => {
+      pending.push(child);
+    });
+  }
+  hoisted.set(scope, names);
+  return names;
 }
 
 /** A `const`/`let`/`var` statement's binding of a name. */
