@@ -19,7 +19,7 @@ import type { Closure } from "./closure.js";
 import { ActionSchemaError } from "./errors.js";
 import { isSealed } from "./freeze.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
-import { defaultOffences } from "./key-set.js";
+import { defaultOffencesIn } from "./key-set.js";
 import { keyValidators, type SchemaContext } from "./key-validators.js";
 import { compareOffences, offence, type Offence } from "./offence.js";
 import { closest } from "./suggest.js";
@@ -261,7 +261,7 @@ function chain(action: string, schema: unknown, scope: "all" | "mandatory"): Sch
     keyValidators[key](value, context);
   }
   if (scope === "all" && context.offences.length === 0 && hasOwn(schema, "defaults") && context.walk !== undefined) {
-    context.offences.push(...defaultOffences(action, read(schema, "defaults"), context.walk.closure));
+    context.offences.push(...defaultOffencesIn(context.walk.closure, read(schema, "defaults"), action));
   }
   return context;
 }

@@ -68,16 +68,16 @@ const CYCLE_FIX = "make the schema a tree: reuse a schema by copying it, not by 
  *
  * @example
  * ```ts
- * schemaOffences("create", { o: { type: "array", items: "string" } });
+ * schemaOffences({ o: { type: "array", items: "string" } }, "create");
  * // [{ location: 'actions["create"].properties["o"]', key: "items", problem: '"items" is a string', … }]
  * ```
  */
-export function schemaOffences(action: string, properties: unknown): Offence[] {
-  return walkKeySet(action, properties).offences;
+export function schemaOffences(properties: unknown, action: string | null = null): Offence[] {
+  return walkKeySet(properties, action).offences;
 }
 
 /** The shape offences, the closure and the frozen verdict of one action's `properties`. */
-export function walkKeySet(action: string, properties: unknown): KeySetWalk {
+export function walkKeySet(properties: unknown, action: string | null): KeySetWalk {
   return new KeySetWalker(action).walk(properties);
 }
 
@@ -130,7 +130,7 @@ class KeySetWalker {
   private frozen = true;
   private visits = 0;
 
-  constructor(private readonly action: string) {}
+  constructor(private readonly action: string | null) {}
 
   walk(properties: unknown): KeySetWalk {
     const top: MutableClosure = { declared: new Map(), extra: "refuse", items: null };
@@ -250,11 +250,16 @@ function store(into: Into, name: SlotName, value: Closure | Map<string, Closure>
  *
  * @example
  * ```ts
- * defaultOffences("create", { opts: { colour: "red" } }, closure);
+ * defaultOffences({ opts: { colour: "red" } }, { opts: { type: "object", properties: { due: {} } } }, "create");
  * // [{ location: 'actions["create"].defaults["opts"]', key: "colour", kind: "default", … }]
  * ```
  */
-export function defaultOffences(action: string, defaults: unknown, closure: Closure): Offence[] {
+export function defaultOffences(defaults: unknown, properties: unknown, action: string | null = null): Offence[] {
+  return defaultOffencesIn(walkKeySet(properties, action).closure, defaults, action);
+}
+
+/** The `defaults` offences against a closure the chain already compiled. */
+export function defaultOffencesIn(closure: Closure, defaults: unknown, action: string | null): Offence[] {
   return closureViolations(closure, defaults, { symbols: true }).map(({ path, key, code }) => {
     const top = path.length === 0;
     const problem =

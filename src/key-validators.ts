@@ -87,7 +87,7 @@ export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = 
     if (!isPlainObject(value)) {
       return wrongType(context, "properties", value, 'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).');
     }
-    context.walk = walkKeySet(context.action, value);
+    context.walk = walkKeySet(value, context.action);
     context.declared = new Set(context.walk.closure.declared!.keys());
     context.offences.push(...context.walk.offences);
   },

@@ -53,7 +53,7 @@ export type OffenceKind = "shape" | "default";
  * ```
  */
 export interface Offence {
-  /** The action whose schema holds the offence; `null` for the action record itself. */
+  /** The action whose schema holds the offence; `null` for the action record itself (or a key-set check run on its own). */
   readonly action: string | null;
   /** Path of the holding object from the action schema (`[]` is the schema itself). */
   readonly path: readonly PathSegment[];
@@ -96,10 +96,12 @@ export function offence(input: OffenceInput): Offence {
  * bracket form with JSON quoting — `actions["create"].properties["o"]["items"]`.
  */
 export function locationOf(action: string | null, path: readonly PathSegment[]): string {
-  if (action === null) return "actions";
-  let text = `actions[${JSON.stringify(action)}]`;
+  // Without an action, a record-level offence sits at `actions`; a key-set offence (from
+  // `schemaOffences` called on its own) is spelled from its first segment: `properties["o"]`.
+  if (action === null && path.length === 0) return "actions";
+  let text = action === null ? "" : `actions[${JSON.stringify(action)}]`;
   path.forEach((segment, position) => {
-    if (position === 0 && typeof segment === "string") text += `.${segment}`;
+    if (position === 0 && typeof segment === "string") text += action === null ? segment : `.${segment}`;
     else text += bracket(segment);
   });
   return text;

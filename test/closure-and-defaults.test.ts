@@ -71,3 +71,19 @@ describe("defaults obey the closure", () => {
     expect(offences({ opts })).toEqual(['default actions["a"].defaults["opts"]["tags"][0] due', 'default actions["a"].defaults["opts"]["tags"][0] tags']);
   });
 });
+
+describe("the key-set functions on their own", () => {
+  test("schemaOffences(properties) spells locations from properties", async () => {
+    const { schemaOffences } = await import("../src/index.js");
+    expect(schemaOffences({ o: { items: "string" } }).map((o) => [o.action, o.location, o.key])).toEqual([[null, 'properties["o"]', "items"]]);
+    expect(schemaOffences({ o: { items: "string" } }, "create")[0]!.location).toBe('actions["create"].properties["o"]');
+    expect(schemaOffences({ o: { type: "string" } })).toEqual([]);
+  });
+
+  test("defaultOffences(defaults, properties) reads the closure of the properties", async () => {
+    const { defaultOffences } = await import("../src/index.js");
+    const offences = defaultOffences({ opts: { colour: "red" } }, { opts: { type: "object", properties: { due: {} } } }, "create");
+    expect(offences.map((o) => [o.location, o.key, o.kind])).toEqual([['actions["create"].defaults["opts"]', "colour", "default"]]);
+    expect(defaultOffences({ ghost: 1 }, {}).map((o) => o.location)).toEqual(["defaults"]);
+  });
+});
