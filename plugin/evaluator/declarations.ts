@@ -5,7 +5,8 @@
  * value the runtime validators check. A same-named function from anywhere
  * else is not a declaration.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 import { Evaluator, unwrap } from "./evaluator.js";
 import { diskHost, type ModuleHost } from "./modules.js";
 import type { Provenance } from "./provenance.js";
@@ -58,10 +59,10 @@ export function findDeclarations(sourceFile: ts.SourceFile, options: FindOptions
   const pending: ts.Node[] = [sourceFile];
   const children: ts.Node[] = [];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (ts.isCallExpression(node) && isDefineTool(node.expression) && node.arguments[0] !== undefined) {
+    if (typescript.isCallExpression(node) && isDefineTool(node.expression) && node.arguments[0] !== undefined) {
       declarations.push(declare(evaluator, sourceFile, node, node.arguments[0]));
     }
-    ts.forEachChild(node, (child) => {
+    typescript.forEachChild(node, (child) => {
       children.push(child);
     });
     while (children.length > 0) pending.push(children.pop()!);
@@ -72,12 +73,12 @@ export function findDeclarations(sourceFile: ts.SourceFile, options: FindOptions
 /** Whether a callee is wymcp's `defineTool`: `defineTool`, `dt` (aliased), `w.defineTool`, `w["defineTool"]`. */
 export function isDefineTool(callee: ts.Expression): boolean {
   const expression = unwrap(callee);
-  if (ts.isIdentifier(expression)) return bindsWymcp(resolveIdentifier(expression), "defineTool");
-  const member = ts.isPropertyAccessExpression(expression) ? expression.name.text
-    : ts.isElementAccessExpression(expression) && ts.isStringLiteralLike(expression.argumentExpression) ? expression.argumentExpression.text : undefined;
+  if (typescript.isIdentifier(expression)) return bindsWymcp(resolveIdentifier(expression), "defineTool");
+  const member = typescript.isPropertyAccessExpression(expression) ? expression.name.text
+    : typescript.isElementAccessExpression(expression) && typescript.isStringLiteralLike(expression.argumentExpression) ? expression.argumentExpression.text : undefined;
   if (member !== "defineTool") return false;
   const object = unwrap((expression as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression);
-  return ts.isIdentifier(object) && bindsWymcp(resolveIdentifier(object), "*");
+  return typescript.isIdentifier(object) && bindsWymcp(resolveIdentifier(object), "*");
 }
 
 /** Whether a binding is `name` of the wymcp package (`"*"`: the module itself). */
@@ -86,8 +87,8 @@ function bindsWymcp(binding: Binding, name: string): boolean {
   if (binding.kind !== "const") return false;
   // const { defineTool } = require("wymcp"), const w = require("wymcp")
   const initializer = unwrap(binding.declaration.initializer!);
-  const isRequire = ts.isCallExpression(initializer) && ts.isIdentifier(initializer.expression) && initializer.expression.text === "require" &&
-    initializer.arguments.length === 1 && ts.isStringLiteralLike(initializer.arguments[0]!) && initializer.arguments[0].text === PACKAGE_NAME;
+  const isRequire = typescript.isCallExpression(initializer) && typescript.isIdentifier(initializer.expression) && initializer.expression.text === "require" &&
+    initializer.arguments.length === 1 && typescript.isStringLiteralLike(initializer.arguments[0]!) && initializer.arguments[0].text === PACKAGE_NAME;
   const access = binding.access;
   return isRequire && (name === "*" ? access.length === 0 : access.length === 1 && access[0] === name);
 }

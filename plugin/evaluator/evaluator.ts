@@ -8,7 +8,8 @@
  * plainly static, `+` on strings and numbers, a sign on a number, and reading
  * a known key of a known object. Everything else evaluates to an `Unknown`.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 import { evaluateArray, evaluateObject, type LiteralContext } from "./literals.js";
 import type { ModuleHost } from "./modules.js";
 import { Provenance } from "./provenance.js";
@@ -45,36 +46,36 @@ export class Evaluator implements LiteralContext {
   evaluate(node: ts.Expression): unknown {
     const expression = unwrap(node);
     switch (expression.kind) {
-      case ts.SyntaxKind.StringLiteral:
-      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      case typescript.SyntaxKind.StringLiteral:
+      case typescript.SyntaxKind.NoSubstitutionTemplateLiteral:
         return (expression as ts.StringLiteral).text;
-      case ts.SyntaxKind.NumericLiteral:
+      case typescript.SyntaxKind.NumericLiteral:
         return Number((expression as ts.NumericLiteral).text);
-      case ts.SyntaxKind.BigIntLiteral:
+      case typescript.SyntaxKind.BigIntLiteral:
         return BigInt((expression as ts.BigIntLiteral).text.slice(0, -1));
-      case ts.SyntaxKind.TrueKeyword:
+      case typescript.SyntaxKind.TrueKeyword:
         return true;
-      case ts.SyntaxKind.FalseKeyword:
+      case typescript.SyntaxKind.FalseKeyword:
         return false;
-      case ts.SyntaxKind.NullKeyword:
+      case typescript.SyntaxKind.NullKeyword:
         return null;
-      case ts.SyntaxKind.TemplateExpression:
+      case typescript.SyntaxKind.TemplateExpression:
         return this.template(expression as ts.TemplateExpression);
-      case ts.SyntaxKind.ObjectLiteralExpression:
+      case typescript.SyntaxKind.ObjectLiteralExpression:
         return evaluateObject(this, expression as ts.ObjectLiteralExpression);
-      case ts.SyntaxKind.ArrayLiteralExpression:
+      case typescript.SyntaxKind.ArrayLiteralExpression:
         return evaluateArray(this, expression as ts.ArrayLiteralExpression);
-      case ts.SyntaxKind.Identifier:
+      case typescript.SyntaxKind.Identifier:
         return this.references.identifier(expression as ts.Identifier);
-      case ts.SyntaxKind.PropertyAccessExpression:
-      case ts.SyntaxKind.ElementAccessExpression:
+      case typescript.SyntaxKind.PropertyAccessExpression:
+      case typescript.SyntaxKind.ElementAccessExpression:
         return this.access(expression as ts.PropertyAccessExpression | ts.ElementAccessExpression);
-      case ts.SyntaxKind.PrefixUnaryExpression:
+      case typescript.SyntaxKind.PrefixUnaryExpression:
         return this.sign(expression as ts.PrefixUnaryExpression);
-      case ts.SyntaxKind.BinaryExpression:
+      case typescript.SyntaxKind.BinaryExpression:
         return this.plus(expression as ts.BinaryExpression);
-      case ts.SyntaxKind.ArrowFunction:
-      case ts.SyntaxKind.FunctionExpression:
+      case typescript.SyntaxKind.ArrowFunction:
+      case typescript.SyntaxKind.FunctionExpression:
         return this.functionValue(expression as ts.ArrowFunction | ts.FunctionExpression);
       default:
         return new Unknown(expression, `${describeKind(expression)} is not evaluated`);
@@ -105,9 +106,9 @@ export class Evaluator implements LiteralContext {
 
   /** A property name as a key: identifiers, literals, and computed keys that evaluate to a string or number. */
   propertyKey(name: ts.PropertyName): string | Unknown {
-    if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
-    if (ts.isNumericLiteral(name)) return String(Number(name.text));
-    if (ts.isComputedPropertyName(name)) {
+    if (typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNoSubstitutionTemplateLiteral(name)) return name.text;
+    if (typescript.isNumericLiteral(name)) return String(Number(name.text));
+    if (typescript.isComputedPropertyName(name)) {
       const key = this.evaluate(name.expression);
       if (typeof key === "string" || typeof key === "number") return String(key);
       return key instanceof Unknown ? key : new Unknown(name, "a computed key that is not a string or number is not evaluated");
@@ -117,8 +118,8 @@ export class Evaluator implements LiteralContext {
 
   /** Reads a key of a known object (`a.b`, `a["b"]`, `ns.name` of a namespace import). */
   private access(node: ts.PropertyAccessExpression | ts.ElementAccessExpression): unknown {
-    const key = ts.isPropertyAccessExpression(node)
-      ? ts.isIdentifier(node.name) ? node.name.text : undefined
+    const key = typescript.isPropertyAccessExpression(node)
+      ? typescript.isIdentifier(node.name) ? node.name.text : undefined
       : this.evaluate(node.argumentExpression);
     if (key instanceof Unknown) return key;
     if (typeof key !== "string" && typeof key !== "number") return new Unknown(node, "a key that is not a string or number is not evaluated");
@@ -152,8 +153,8 @@ export class Evaluator implements LiteralContext {
   private sign(node: ts.PrefixUnaryExpression): unknown {
     const operand = this.evaluate(node.operand);
     if (operand instanceof Unknown) return operand;
-    if (typeof operand === "number" && node.operator === ts.SyntaxKind.MinusToken) return -operand;
-    if (typeof operand === "number" && node.operator === ts.SyntaxKind.PlusToken) return operand;
+    if (typeof operand === "number" && node.operator === typescript.SyntaxKind.MinusToken) return -operand;
+    if (typeof operand === "number" && node.operator === typescript.SyntaxKind.PlusToken) return operand;
     return new Unknown(node, "only a sign on a number is evaluated");
   }
 
@@ -164,12 +165,12 @@ export class Evaluator implements LiteralContext {
    */
   private plus(node: ts.BinaryExpression): unknown {
     const chain: ts.BinaryExpression[] = [];
-    for (let link: ts.Expression = node; ts.isBinaryExpression(link); link = unwrapParentheses(link.left)) {
+    for (let link: ts.Expression = node; typescript.isBinaryExpression(link); link = unwrapParentheses(link.left)) {
       chain.push(link);
-      if (link.operatorToken.kind !== ts.SyntaxKind.PlusToken) break;
+      if (link.operatorToken.kind !== typescript.SyntaxKind.PlusToken) break;
     }
     const innermost = chain.at(-1)!;
-    if (innermost.operatorToken.kind !== ts.SyntaxKind.PlusToken) {
+    if (innermost.operatorToken.kind !== typescript.SyntaxKind.PlusToken) {
       return new Unknown(innermost, `the operator "${innermost.operatorToken.getText()}" is not evaluated`);
     }
     let left = this.evaluate(innermost.left);
@@ -206,7 +207,7 @@ function concatenate(node: ts.Node, left: string, right: string): string | Unkno
 /** Strips parentheses only: the chain goes on through `(a + b) + c`; any other wrapper ends it and is evaluated as usual. */
 function unwrapParentheses(node: ts.Expression): ts.Expression {
   let expression = node;
-  while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
+  while (typescript.isParenthesizedExpression(expression)) expression = expression.expression;
   return expression;
 }
 
@@ -214,8 +215,8 @@ function unwrapParentheses(node: ts.Expression): ts.Expression {
 export function unwrap(node: ts.Expression): ts.Expression {
   let expression = node;
   while (
-    ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) ||
-    ts.isTypeAssertionExpression(expression) || ts.isNonNullExpression(expression)
+    typescript.isParenthesizedExpression(expression) || typescript.isAsExpression(expression) || typescript.isSatisfiesExpression(expression) ||
+    typescript.isTypeAssertionExpression(expression) || typescript.isNonNullExpression(expression)
   ) {
     expression = expression.expression;
   }
@@ -226,27 +227,27 @@ export function unwrap(node: ts.Expression): ts.Expression {
 function returnedExpression(node: ts.FunctionLikeDeclaration): ts.Expression | undefined {
   const body = node.body;
   if (body === undefined) return undefined;
-  if (!ts.isBlock(body)) return body;
+  if (!typescript.isBlock(body)) return body;
   const last = body.statements.at(-1);
-  const onlyConsts = body.statements.slice(0, -1).every((statement) => ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const);
-  return last !== undefined && ts.isReturnStatement(last) && last.expression !== undefined && onlyConsts ? last.expression : undefined;
+  const onlyConsts = body.statements.slice(0, -1).every((statement) => typescript.isVariableStatement(statement) && statement.declarationList.flags & typescript.NodeFlags.Const);
+  return last !== undefined && typescript.isReturnStatement(last) && last.expression !== undefined && onlyConsts ? last.expression : undefined;
 }
 
 function describeKind(node: ts.Node): string {
   switch (node.kind) {
-    case ts.SyntaxKind.CallExpression:
+    case typescript.SyntaxKind.CallExpression:
       return "a function call";
-    case ts.SyntaxKind.NewExpression:
+    case typescript.SyntaxKind.NewExpression:
       return "a constructor call";
-    case ts.SyntaxKind.ConditionalExpression:
+    case typescript.SyntaxKind.ConditionalExpression:
       return "a conditional expression";
-    case ts.SyntaxKind.TaggedTemplateExpression:
+    case typescript.SyntaxKind.TaggedTemplateExpression:
       return "a tagged template";
-    case ts.SyntaxKind.AwaitExpression:
+    case typescript.SyntaxKind.AwaitExpression:
       return "an await expression";
-    case ts.SyntaxKind.ClassExpression:
+    case typescript.SyntaxKind.ClassExpression:
       return "a class expression";
     default:
-      return `a ${ts.SyntaxKind[node.kind]}`;
+      return `a ${typescript.SyntaxKind[node.kind]}`;
   }
 }

@@ -4,7 +4,8 @@
  * `export default <expression>`. `export *` is followed by the evaluator
  * (it needs the module host), so it is returned separately.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 import { statementsBinding, variableBinding, type Binding } from "./scope.js";
 
 /** The binding a module exports as `name`, and the `export *` specifiers to try after it. */
@@ -26,7 +27,7 @@ export function exportBinding(sourceFile: ts.SourceFile, name: string): ExportLo
   for (const statement of sourceFile.statements) {
     const found = exportOf(statement, name, sourceFile);
     if (found !== undefined) return { binding: found, starSpecifiers: [] };
-    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause === undefined && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (typescript.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause === undefined && statement.moduleSpecifier !== undefined && typescript.isStringLiteral(statement.moduleSpecifier)) {
       starSpecifiers.push(statement.moduleSpecifier.text);
     }
   }
@@ -35,17 +36,17 @@ export function exportBinding(sourceFile: ts.SourceFile, name: string): ExportLo
 }
 
 function exportOf(statement: ts.Statement, name: string, sourceFile: ts.SourceFile): Binding | undefined {
-  if (ts.isVariableStatement(statement) && isExported(statement)) return variableBinding(statement, name);
-  if (ts.isExportAssignment(statement) && !statement.isExportEquals && name === "default") return { kind: "expression", expression: statement.expression };
-  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && isExported(statement)) {
-    const isDefault = statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword) ?? false;
-    if ((isDefault ? "default" : statement.name?.text) === name) return { kind: "other", reason: `"${name}" is a ${ts.isFunctionDeclaration(statement) ? "function" : "class"}` };
+  if (typescript.isVariableStatement(statement) && isExported(statement)) return variableBinding(statement, name);
+  if (typescript.isExportAssignment(statement) && !statement.isExportEquals && name === "default") return { kind: "expression", expression: statement.expression };
+  if ((typescript.isFunctionDeclaration(statement) || typescript.isClassDeclaration(statement)) && isExported(statement)) {
+    const isDefault = statement.modifiers?.some((modifier) => modifier.kind === typescript.SyntaxKind.DefaultKeyword) ?? false;
+    if ((isDefault ? "default" : statement.name?.text) === name) return { kind: "other", reason: `"${name}" is a ${typescript.isFunctionDeclaration(statement) ? "function" : "class"}` };
     return undefined;
   }
-  if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || statement.exportClause === undefined) return undefined;
-  const from = statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+  if (!typescript.isExportDeclaration(statement) || statement.isTypeOnly || statement.exportClause === undefined) return undefined;
+  const from = statement.moduleSpecifier !== undefined && typescript.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
   const clause = statement.exportClause;
-  if (ts.isNamespaceExport(clause)) {
+  if (typescript.isNamespaceExport(clause)) {
     return clause.name.text === name && from !== undefined ? { kind: "import", specifier: from, name: "*", sourceFile } : undefined;
   }
   for (const element of clause.elements) {
@@ -58,5 +59,5 @@ function exportOf(statement: ts.Statement, name: string, sourceFile: ts.SourceFi
 }
 
 function isExported(statement: ts.VariableStatement | ts.FunctionDeclaration | ts.ClassDeclaration): boolean {
-  return statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+  return statement.modifiers?.some((modifier) => modifier.kind === typescript.SyntaxKind.ExportKeyword) ?? false;
 }

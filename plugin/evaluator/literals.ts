@@ -4,7 +4,8 @@
  * entries, holes stay holes), while the provenance records the node of
  * every slot and the unknown parts of objects that are only partly known.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 import type { Provenance } from "./provenance.js";
 import { snippet, Unknown } from "./unknown.js";
 
@@ -39,11 +40,11 @@ export function evaluateObject(context: LiteralContext, node: ts.ObjectLiteralEx
   const object: Record<string, unknown> = {};
   provenance.created(object, node);
   for (const property of node.properties) {
-    if (ts.isSpreadAssignment(property)) {
+    if (typescript.isSpreadAssignment(property)) {
       spreadInto(context, object, property.expression, context.evaluate(property.expression));
       continue;
     }
-    if (ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
+    if (typescript.isGetAccessorDeclaration(property) || typescript.isSetAccessorDeclaration(property)) {
       provenance.addUnknownPart(object, new Unknown(property, "an accessor is not evaluated"));
       continue;
     }
@@ -52,15 +53,15 @@ export function evaluateObject(context: LiteralContext, node: ts.ObjectLiteralEx
       provenance.addUnknownPart(object, key);
       continue;
     }
-    if (key === "__proto__" && ts.isPropertyAssignment(property) && !ts.isComputedPropertyName(property.name)) {
+    if (key === "__proto__" && typescript.isPropertyAssignment(property) && !typescript.isComputedPropertyName(property.name)) {
       // `__proto__: x` sets the prototype instead of defining a key.
       provenance.addUnknownPart(object, new Unknown(property, "__proto__ sets the prototype"));
       continue;
     }
     let value: unknown;
     let valueNode: ts.Node;
-    if (ts.isPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.initializer), property.initializer];
-    else if (ts.isShorthandPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.name), property.name];
+    if (typescript.isPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.initializer), property.initializer];
+    else if (typescript.isShorthandPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.name), property.name];
     else [value, valueNode] = [context.functionValue(property), property];
     define(object, key, value);
     provenance.setSlot(object, key, { key: property.name, value: valueNode });
@@ -123,11 +124,11 @@ export function evaluateArray(context: LiteralContext, node: ts.ArrayLiteralExpr
   const array: unknown[] = [];
   provenance.created(array, node);
   for (const element of node.elements) {
-    if (ts.isOmittedExpression(element)) {
+    if (typescript.isOmittedExpression(element)) {
       array.length += 1; // a hole, as in `[a, , b]`
       continue;
     }
-    if (!ts.isSpreadElement(element)) {
+    if (!typescript.isSpreadElement(element)) {
       provenance.setSlot(array, array.length, { value: element });
       array.push(context.evaluate(element));
       continue;

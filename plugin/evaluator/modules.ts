@@ -6,7 +6,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 
 /**
  * How the evaluator reaches other modules. The default reads from disk; a
@@ -44,17 +45,17 @@ const parsed = new Map<string, { readonly text: string; readonly sourceFile: ts.
 export function parseSource(fileName: string, text: string): ts.SourceFile {
   const cached = parsed.get(fileName);
   if (cached !== undefined && cached.text === text) return cached.sourceFile;
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+  const sourceFile = typescript.createSourceFile(fileName, text, typescript.ScriptTarget.Latest, true, scriptKind(fileName));
   parsed.set(fileName, { text, sourceFile });
   return sourceFile;
 }
 
 function scriptKind(fileName: string): ts.ScriptKind {
   const extension = path.extname(fileName).toLowerCase();
-  if (extension === ".tsx") return ts.ScriptKind.TSX;
-  if (extension === ".jsx") return ts.ScriptKind.JSX;
-  if (extension === ".js" || extension === ".mjs" || extension === ".cjs") return ts.ScriptKind.JS;
-  return ts.ScriptKind.TS;
+  if (extension === ".tsx") return typescript.ScriptKind.TSX;
+  if (extension === ".jsx") return typescript.ScriptKind.JSX;
+  if (extension === ".js" || extension === ".mjs" || extension === ".cjs") return typescript.ScriptKind.JS;
+  return typescript.ScriptKind.TS;
 }
 
 /**

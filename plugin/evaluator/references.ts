@@ -5,7 +5,8 @@
  * reached again while it is being evaluated, or a re-export chain that comes
  * back to itself, is `Unknown`.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 import { exportBinding } from "./exports.js";
 import { firstSyntaxError, isStackOverflow } from "./syntax.js";
 import type { ModuleHost } from "./modules.js";
@@ -46,7 +47,7 @@ export class References {
 
   /** `ns.name` where `ns` is a namespace (see `namespaceOf`): the module's export; `undefined` when `expression` is no namespace. */
   namespaceMember(expression: ts.Expression, name: string, node: ts.Node): unknown {
-    if (!ts.isIdentifier(expression)) return undefined;
+    if (!typescript.isIdentifier(expression)) return undefined;
     const namespace = this.namespaceOf(resolveIdentifier(expression), new Set());
     if (namespace === undefined) return undefined;
     return this.importValue(namespace.specifier, name, namespace.sourceFile, node);

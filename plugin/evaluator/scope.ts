@@ -6,7 +6,8 @@
  * value; every other binding is reported as such, so the evaluator can say
  * why a value is unknown.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 
 /** What a name is bound to. */
 export type Binding =
@@ -39,30 +40,30 @@ export function resolveIdentifier(identifier: ts.Identifier): Binding {
 }
 
 function bindingIn(scope: ts.Node, name: string): Binding | undefined {
-  if (ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope)) return statementsBinding(scope.statements, name);
-  if (ts.isCaseBlock(scope)) return statementsBinding(scope.clauses.flatMap((clause) => [...clause.statements]), name);
-  if (ts.isFunctionLike(scope)) {
+  if (typescript.isSourceFile(scope) || typescript.isBlock(scope) || typescript.isModuleBlock(scope)) return statementsBinding(scope.statements, name);
+  if (typescript.isCaseBlock(scope)) return statementsBinding(scope.clauses.flatMap((clause) => [...clause.statements]), name);
+  if (typescript.isFunctionLike(scope)) {
     for (const parameter of scope.parameters) {
       if (namesIn(parameter.name).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a parameter` };
     }
-    if ((ts.isFunctionExpression(scope) || ts.isFunctionDeclaration(scope)) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a function` };
+    if ((typescript.isFunctionExpression(scope) || typescript.isFunctionDeclaration(scope)) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a function` };
     // `var` is scoped to the whole function, wherever in its body it is written.
     if (hoistedVars(scope).has(name)) return { kind: "other", reason: `"${name}" is a var binding, not a const` };
     return undefined;
   }
-  if (ts.isForStatement(scope) || ts.isForInStatement(scope) || ts.isForOfStatement(scope)) {
+  if (typescript.isForStatement(scope) || typescript.isForInStatement(scope) || typescript.isForOfStatement(scope)) {
     const initializer = scope.initializer;
-    if (initializer !== undefined && ts.isVariableDeclarationList(initializer) && initializer.declarations.some((d) => namesIn(d.name).some((e) => e.name === name))) {
+    if (initializer !== undefined && typescript.isVariableDeclarationList(initializer) && initializer.declarations.some((d) => namesIn(d.name).some((e) => e.name === name))) {
       return { kind: "other", reason: `"${name}" is a loop variable` };
     }
     return undefined;
   }
-  if (ts.isCatchClause(scope)) {
+  if (typescript.isCatchClause(scope)) {
     const variable = scope.variableDeclaration;
     if (variable !== undefined && namesIn(variable.name).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a caught error` };
     return undefined;
   }
-  if (ts.isClassExpression(scope) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a class` };
+  if (typescript.isClassExpression(scope) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a class` };
   return undefined;
 }
 
@@ -95,26 +96,26 @@ function statementIndex(statements: readonly ts.Statement[]): Map<string, ts.Sta
 
 /** Every name a statement may declare (a superset: `statementBinding` decides). */
 function declaredNames(statement: ts.Statement): string[] {
-  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => namesIn(declaration.name).map((entry) => entry.name));
-  if (ts.isImportDeclaration(statement)) {
+  if (typescript.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => namesIn(declaration.name).map((entry) => entry.name));
+  if (typescript.isImportDeclaration(statement)) {
     const clause = statement.importClause;
     if (clause === undefined) return [];
     const bindings = clause.namedBindings;
-    const named = bindings === undefined ? [] : ts.isNamespaceImport(bindings) ? [bindings.name.text] : bindings.elements.map((element) => element.name.text);
+    const named = bindings === undefined ? [] : typescript.isNamespaceImport(bindings) ? [bindings.name.text] : bindings.elements.map((element) => element.name.text);
     return clause.name === undefined ? named : [clause.name.text, ...named];
   }
-  if (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) return statement.name === undefined ? [] : [statement.name.text];
-  if ((ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) && ts.isIdentifier(statement.name)) return [statement.name.text];
+  if (typescript.isFunctionDeclaration(statement) || typescript.isClassDeclaration(statement)) return statement.name === undefined ? [] : [statement.name.text];
+  if ((typescript.isEnumDeclaration(statement) || typescript.isModuleDeclaration(statement) || typescript.isImportEqualsDeclaration(statement)) && typescript.isIdentifier(statement.name)) return [statement.name.text];
   return [];
 }
 
 function statementBinding(statement: ts.Statement, name: string): Binding | undefined {
-  if (ts.isVariableStatement(statement)) return variableBinding(statement, name);
-  if (ts.isImportDeclaration(statement)) return importBinding(statement, name);
-  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name) {
-    return { kind: "other", reason: `"${name}" is a ${ts.isFunctionDeclaration(statement) ? "function" : "class"}` };
+  if (typescript.isVariableStatement(statement)) return variableBinding(statement, name);
+  if (typescript.isImportDeclaration(statement)) return importBinding(statement, name);
+  if ((typescript.isFunctionDeclaration(statement) || typescript.isClassDeclaration(statement)) && statement.name?.text === name) {
+    return { kind: "other", reason: `"${name}" is a ${typescript.isFunctionDeclaration(statement) ? "function" : "class"}` };
   }
-  if ((ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) && ts.isIdentifier(statement.name) && statement.name.text === name) {
+  if ((typescript.isEnumDeclaration(statement) || typescript.isModuleDeclaration(statement) || typescript.isImportEqualsDeclaration(statement)) && typescript.isIdentifier(statement.name) && statement.name.text === name) {
     return { kind: "other", reason: `"${name}" is not a const` };
   }
   return undefined;
@@ -130,12 +131,12 @@ function hoistedVars(scope: ts.SignatureDeclaration): Set<string> {
   const body = (scope as { body?: ts.Node }).body;
   const pending: ts.Node[] = body === undefined ? [] : [body];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (ts.isVariableDeclarationList(node) && !(node.flags & ts.NodeFlags.BlockScoped)) {
+    if (typescript.isVariableDeclarationList(node) && !(node.flags & typescript.NodeFlags.BlockScoped)) {
       for (const declaration of node.declarations) for (const entry of namesIn(declaration.name)) names.add(entry.name);
     }
     // A nested function (or class) has its own var scope.
-    if (node !== body && (ts.isFunctionLike(node) || ts.isClassLike(node))) continue;
-    ts.forEachChild(node, (child) => {
+    if (node !== body && (typescript.isFunctionLike(node) || typescript.isClassLike(node))) continue;
+    typescript.forEachChild(node, (child) => {
       pending.push(child);
     });
   }
@@ -149,7 +150,7 @@ export function variableBinding(statement: ts.VariableStatement, name: string): 
   for (const declaration of list.declarations) {
     const entry = namesIn(declaration.name).find((candidate) => candidate.name === name);
     if (entry === undefined) continue;
-    if (!(list.flags & ts.NodeFlags.Const)) return { kind: "other", reason: `"${name}" is ${list.flags & ts.NodeFlags.Let ? "a let" : "a var"} binding, not a const` };
+    if (!(list.flags & typescript.NodeFlags.Const)) return { kind: "other", reason: `"${name}" is ${list.flags & typescript.NodeFlags.Let ? "a let" : "a var"} binding, not a const` };
     if (declaration.initializer === undefined) return { kind: "other", reason: `"${name}" is declared without a value` };
     if (entry.access === undefined) return { kind: "other", reason: `"${name}" comes from a rest element or a default in a destructuring pattern` };
     return { kind: "const", declaration, access: entry.access };
@@ -159,13 +160,13 @@ export function variableBinding(statement: ts.VariableStatement, name: string): 
 
 function importBinding(statement: ts.ImportDeclaration, name: string): Binding | undefined {
   const clause = statement.importClause;
-  if (clause === undefined || clause.isTypeOnly || !ts.isStringLiteral(statement.moduleSpecifier)) return undefined;
+  if (clause === undefined || clause.isTypeOnly || !typescript.isStringLiteral(statement.moduleSpecifier)) return undefined;
   const specifier = statement.moduleSpecifier.text;
   const sourceFile = statement.getSourceFile();
   if (clause.name?.text === name) return { kind: "import", specifier, name: "default", sourceFile };
   const bindings = clause.namedBindings;
   if (bindings === undefined) return undefined;
-  if (ts.isNamespaceImport(bindings)) return bindings.name.text === name ? { kind: "import", specifier, name: "*", sourceFile } : undefined;
+  if (typescript.isNamespaceImport(bindings)) return bindings.name.text === name ? { kind: "import", specifier, name: "*", sourceFile } : undefined;
   for (const element of bindings.elements) {
     if (element.name.text !== name || element.isTypeOnly) continue;
     return { kind: "import", specifier, name: (element.propertyName ?? element.name).text, sourceFile };
@@ -181,15 +182,15 @@ interface NamedEntry {
 
 /** Every name a binding name declares, with the path to its value. */
 export function namesIn(name: ts.BindingName, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
-  if (ts.isIdentifier(name)) return [{ name: name.text, access }];
+  if (typescript.isIdentifier(name)) return [{ name: name.text, access }];
   const entries: NamedEntry[] = [];
   name.elements.forEach((element, index) => {
-    if (ts.isOmittedExpression(element)) return;
+    if (typescript.isOmittedExpression(element)) return;
     const plain = access !== undefined && element.initializer === undefined && element.dotDotDotToken === undefined;
     let step: string | number | undefined = index;
-    if (ts.isObjectBindingPattern(name)) {
+    if (typescript.isObjectBindingPattern(name)) {
       const property = element.propertyName ?? element.name;
-      step = ts.isIdentifier(property) || ts.isStringLiteral(property) || ts.isNumericLiteral(property) ? property.text : undefined;
+      step = typescript.isIdentifier(property) || typescript.isStringLiteral(property) || typescript.isNumericLiteral(property) ? property.text : undefined;
     }
     entries.push(...namesIn(element.name, plain && step !== undefined ? [...access, step] : undefined));
   });

@@ -5,7 +5,8 @@
  * syntax error itself), and source nested so deeply that parsing or
  * evaluating it exhausts the call stack.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 
 /** Where a source text stops being parseable, 1-based, with the parser's message. */
 export interface SyntaxProblem {
@@ -26,10 +27,10 @@ export interface SyntaxProblem {
  */
 export function firstSyntaxError(sourceFile: ts.SourceFile): SyntaxProblem | undefined {
   const diagnostics = (sourceFile as { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics;
-  const first = diagnostics?.find((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error);
+  const first = diagnostics?.find((diagnostic) => diagnostic.category === typescript.DiagnosticCategory.Error);
   if (first === undefined) return undefined;
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start ?? 0);
-  return { message: ts.flattenDiagnosticMessageText(first.messageText, " "), line: line + 1, column: character + 1 };
+  return { message: typescript.flattenDiagnosticMessageText(first.messageText, " "), line: line + 1, column: character + 1 };
 }
 
 /**

@@ -4,7 +4,8 @@
  * see "a wrong type" there — offences about it are then dropped by
  * `certain.ts`, never reported.
  */
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
 
 /**
  * A value the evaluator could not compute, with the node it came from and
