@@ -9,6 +9,7 @@ import { isSealed } from "./freeze.js";
 import { describeType, isArray, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
 import { offence, type Offence, type OffenceCode } from "./offence.js";
 import { child, segmentsOf, type PathNode } from "./path.js";
+import { WalkPath } from "./walk-path.js";
 
 /** What one walk of an action's `properties` found. */
 export interface KeySetWalk {
@@ -83,38 +84,6 @@ export function walkKeySet(properties: unknown, action: string | null): KeySetWa
 
 /** How many objects one walk may visit: far beyond any real schema, short of a hang. */
 export const MAX_WALKED_OBJECTS = 1_000_000;
-
-/**
- * The objects on the current walk path. A short path is scanned (cheaper
- * than hashing every object); a deep one is hashed, so cycle checks stay
- * constant-time at any depth.
- */
-class WalkPath {
-  private readonly objects: object[] = [];
-  private hashed: Set<object> | null = null;
-
-  get length(): number {
-    return this.objects.length;
-  }
-
-  push(value: object): void {
-    this.objects.push(value);
-    if (this.hashed !== null) this.hashed.add(value);
-    else if (this.objects.length > 32) this.hashed = new Set(this.objects);
-  }
-
-  truncate(length: number): void {
-    while (this.objects.length > length) {
-      const left = this.objects.pop()!;
-      if (this.hashed !== null) this.hashed.delete(left);
-    }
-    if (length <= 32) this.hashed = null;
-  }
-
-  has(value: object): boolean {
-    return this.hashed !== null ? this.hashed.has(value) : this.objects.includes(value);
-  }
-}
 
 /**
  * One walk's state. Iterative with an explicit stack, so depth never

@@ -1,0 +1,79 @@
+/**
+ * The chain: the validators run, in order, on one action schema — its shape,
+ * unknown keys, every vocabulary key's validator (mandatory keys present),
+ * the key-set walk, then the defaults closure for an action with no shape
+ * offences. `validate` runs it on every key, the read side on the mandatory
+ * pair; both through `action-schema.ts`, the layer's one entry.
+ */
+import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
+import { defaultOffencesIn } from "./key-set.js";
+import { keyValidators, type SchemaContext } from "./key-validators.js";
+import { offence, type Offence } from "./offence.js";
+import { closest } from "./suggest.js";
+import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchemaKey } from "./tool.js";
+
+/** Offences of the action names themselves: symbols, empty names, line breaks. */
+export function nameOffences(record: object): Offence[] {
+  const keys = ownKeys(record);
+  if (isUnreadable(keys)) return [];
+  const offences = keys.symbols.map((symbol) =>
+    offence({ action: null, path: [], key: symbol.toString(), code: "symbol_key", problem: `${symbol.toString()} is a symbol key`, fix: "name every action with a string." }),
+  );
+  for (const name of keys.strings) {
+    const problem = name === "" ? "an action name is empty" : /[\r\n]/.test(name) ? `action name ${JSON.stringify(name)} contains a line break` : undefined;
+    if (problem !== undefined) offences.push(offence({ action: null, path: [], key: name, code: "invalid_action_name", problem, fix: "name the action with a non-empty, one-line string such as \"create\"." }));
+  }
+  return offences;
+}
+
+/** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
+export function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
+  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined };
+  if (!isPlainObject(schema)) {
+    context.offences.push(offence({ action, path: [], code: isUnreadable(schema) ? "unreadable" : "schema_not_object",
+      problem: `the action schema is ${isUnreadable(schema) ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,
+      fix: 'write an object with at least description and properties, such as { description: "…", properties: {} }.' }));
+    return context;
+  }
+  const vocabulary: readonly ActionSchemaKey[] = scope === "all" ? actionSchemaKeys() : mandatoryActionSchemaKeys();
+  if (scope === "all") context.offences.push(...unknownKeyOffences(action, schema, vocabulary));
+  const mandatory = new Set<string>(mandatoryActionSchemaKeys());
+  // `properties` first: the validators of required, requiredOneOf and defaults read what it declares.
+  for (const key of [...vocabulary].sort((a, b) => Number(b === "properties") - Number(a === "properties"))) {
+    const value = hasOwn(schema, key) ? read(schema, key) : undefined;
+    // An optional key written as `undefined` (a conditional spread, say) counts as absent.
+    if (value === undefined && (!mandatory.has(key) || !hasOwn(schema, key))) {
+      if (mandatory.has(key)) context.offences.push(missingKey(action, key));
+      continue;
+    }
+    keyValidators[key](value, context);
+  }
+  if (scope === "all" && context.offences.length === 0 && hasOwn(schema, "defaults") && context.walk !== undefined) {
+    context.offences.push(...defaultOffencesIn(context.walk.closure, read(schema, "defaults"), action));
+  }
+  return context;
+}
+
+function missingKey(action: string, key: string): Offence {
+  const example = key === "description" ? 'description: "Create a task"' : 'properties: { name: { type: "string" } } (or properties: {} for none)';
+  return offence({ action, path: [], key, code: "missing_key", problem: `missing mandatory key "${key}"`, fix: `add ${example}.` });
+}
+
+function unknownKeyOffences(action: string, schema: object, vocabulary: readonly string[]): Offence[] {
+  const keys = ownKeys(schema);
+  if (isUnreadable(keys)) {
+    return [offence({ action, path: [], code: "unreadable", problem: `its keys cannot be read (${reasonText(keys.reason)})`, fix: "write the action schema as a plain object." })];
+  }
+  const known = new Set(vocabulary);
+  const knownList = `Known keys: ${vocabulary.join(", ")}.`;
+  const offences = keys.symbols.map((symbol) =>
+    offence({ action, path: [], key: symbol.toString(), code: "symbol_key", problem: `unknown key ${symbol.toString()} (a symbol)`, fix: `remove it. ${knownList}` }),
+  );
+  for (const key of keys.strings) {
+    if (known.has(key)) continue;
+    const guess = closest(key, vocabulary);
+    offences.push(offence({ action, path: [], key, code: "unknown_key", problem: `unknown key ${JSON.stringify(key)}`,
+      fix: `${guess === undefined ? "remove it, or move its text into notes." : `did you mean ${JSON.stringify(guess)}?`} ${knownList}` }));
+  }
+  return offences;
+}
