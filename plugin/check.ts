@@ -5,13 +5,17 @@
  * CLI (and meant for the `tsc` transformer).
  */
 import type ts from "typescript";
-import { actionSchemaOffences, type Offence } from "../src/index.js";
+import { actionSchemaOffences } from "../src/action-schema.js";
+import type { Offence } from "../src/index.js";
 import { isCertain } from "./certain.js";
-import { findDeclarations, PACKAGE_NAME, type ToolDeclaration } from "./evaluator/declarations.js";
+import { findDeclarations, type ToolDeclaration } from "./evaluator/declarations.js";
 import { Evaluator } from "./evaluator/evaluator.js";
 import { diskHost, parseSource, type ModuleHost } from "./evaluator/modules.js";
 import { firstSyntaxError, isStackOverflow } from "./evaluator/syntax.js";
 import { locateOffences, type LocatedOffence } from "./locate.js";
+import { mayDeclareTools } from "./mentions.js";
+
+export { mayDeclareTools, offencesOf } from "./mentions.js";
 
 /** One declaration's verdict. */
 export interface DeclarationCheck {
@@ -63,19 +67,6 @@ export function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck
 }
 
 /**
- * A cheap test that a file may declare a tool: it names the package and
- * `defineTool`. Files that fail it are never parsed.
- *
- * @example
- * ```ts
- * mayDeclareTools('import { defineTool } from "wymcp"'); // true
- * ```
- */
-export function mayDeclareTools(text: string): boolean {
-  return text.includes(PACKAGE_NAME) && text.includes("defineTool");
-}
-
-/**
  * Checks a source file's text (its own, untransformed text: positions come
  * from it).
  *
@@ -115,9 +106,4 @@ export function checkSourceFile(sourceFile: ts.SourceFile, host: ModuleHost = di
     if (!isStackOverflow(error)) throw error;
     return { fileName, declarations: [], filesRead: filesRead(), skipped: { reason: "too-deep", message: "the source is nested too deeply to evaluate" } };
   }
-}
-
-/** Every located offence of a file, declaration by declaration. */
-export function offencesOf(check: FileCheck): LocatedOffence[] {
-  return check.declarations.flatMap((declaration) => [...declaration.offences]);
 }

@@ -7,9 +7,11 @@
  * reports an offence the author did not write; the bundler's own syntax
  * error is the one the user sees.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { ModuleChecker, type ModuleVerdict } from "../plugin/bundler/cache.js";
 import wymcpEsbuild from "../plugin/bundler/esbuild.js";
 import { wymcp } from "../plugin/bundler/unplugin.js";
 import { checkSource, offencesOf, type FileCheck } from "../plugin/check.js";
@@ -42,7 +44,7 @@ function cli(argv: string[], cwd: string): { code: number; stdout: string; stder
   return { code, stdout, stderr };
 }
 
-const { transform } = wymcp.raw(undefined, { framework: "esbuild", versions: {} }) as unknown as {
+const { transform } = wymcp.raw(undefined, { framework: "rollup", versions: {} }) as unknown as {
   transform: { handler(this: unknown, code: string, id: string): unknown };
 };
 
@@ -394,4 +396,138 @@ describe("what is a declaration", () => {
     const [declaration] = declarationsOf(`import { def\\u0069neTool } from "wym\\u0063p";\nd\\u0065fineTool(${BAD});\n`);
     expect(declaration!.name).toBe("t");
   });
+});
+
+describe("verdicts kept between builds are never stale", () => {
+  const CLEAN = `${HEADER}import { props } from "./shared";\nexport const t = defineTool({ name: "t", description: "T", actions: { a: { description: "A", properties: props, required: ["name"] } }, handlers: { a: () => 1 } });\n`;
+  const SHARED = `export const props = { name: { type: "string" } } as const;\n`;
+
+  /** A project with a tool module importing a constant, and a checker keeping its verdicts in the project. */
+  function setUp(): { root: string; tools: string; cacheFile: string; verdict: () => Promise<ModuleVerdict> } {
+    const root = project({ "tools.ts": CLEAN, "shared.ts": SHARED });
+    const cacheFile = join(root, "cache/verdicts.json");
+    const tools = join(root, "tools.ts");
+    // A fresh checker per build, as a fresh bundler process would make, reading what the previous one wrote.
+    const verdict = async () => {
+      const checker = new ModuleChecker(cacheFile);
+      checker.startBuild(true);
+      const result = await checker.check(tools);
+      checker.endBuild();
+      return result;
+    };
+    return { root, tools, cacheFile, verdict };
+  }
+  const served = (verdict: ModuleVerdict) => verdict.check === undefined;
+
+  test("a clean module is checked once, then served from the cache with the modules to watch", async () => {
+    const { root, cacheFile, verdict } = setUp();
+    const first = await verdict();
+    expect(first.check?.declarations).toHaveLength(1);
+    expect(existsSync(cacheFile)).toBe(true);
+    const second = await verdict();
+    expect(served(second)).toBe(true);
+    expect(second.filesRead).toEqual([join(root, "shared.ts")]);
+  });
+
+  test("an edit of the module, of a constant it imports, or of how an import resolves: checked again, and the offence found", async () => {
+    const { root, tools, verdict } = setUp();
+    await verdict();
+    writeFileSync(tools, CLEAN.replace('"name"]', '"nmae"]'));
+    expect(offencesOf((await verdict()).check!).map((located) => located.offence.problem)).toEqual(['"nmae" is not declared in properties']);
+    writeFileSync(tools, CLEAN);
+    expect(served(await verdict())).toBe(false);
+    expect(served(await verdict())).toBe(true);
+    writeFileSync(join(root, "shared.ts"), `export const props = { name: { type: "string", items: "string" } } as const;\n`);
+    expect(offencesOf((await verdict()).check!).map((located) => located.offence.problem)).toEqual(['"items" is a string']);
+    writeFileSync(join(root, "shared.ts"), SHARED);
+    await verdict();
+    expect(served(await verdict())).toBe(true);
+    // A module that now answers "./shared" first (shared.mts is tried after shared.ts; a folder's index last): an index file does not change it, a .ts file beside does.
+    writeFileSync(join(root, "shared.mts"), `export const props = 1;\n`);
+    expect(served(await verdict())).toBe(true);
+    rmSync(join(root, "shared.ts"));
+    const moved = await verdict();
+    expect(served(moved)).toBe(false);
+    expect(offencesOf(moved.check!).map((located) => located.offence.problem)).toEqual(['"properties" is a number']);
+  });
+
+  test("a module touched without a change is still served; a change that keeps size and times is caught by its hash", async () => {
+    const { tools, verdict } = setUp();
+    await verdict();
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(tools, later, later);
+    expect(served(await verdict())).toBe(true);
+    // Same length, same times restored: the recorded change time differs, so the text is hashed and the edit found.
+    const edited = CLEAN.replace('"name"]', '"nmae"]');
+    writeFileSync(tools, edited);
+    utimesSync(tools, later, later);
+    expect(served(await verdict())).toBe(false);
+  });
+
+  test("offences, syntax errors and modules too deep are never kept: every build reports them again", async () => {
+    for (const text of [CLEAN.replace('"name"]', '"nmae"]'), `${CLEAN}\nconst x = ;`, `${CLEAN}\nexport const deep = ${"[".repeat(20_000)}${"]".repeat(20_000)};\n`]) {
+      const { tools, verdict } = setUp();
+      writeFileSync(tools, text);
+      expect(served(await verdict())).toBe(false);
+      expect(served(await verdict())).toBe(false);
+    }
+  }, BOUND);
+
+  test.each([
+    ["garbage", "{ not json"],
+    ["another format", JSON.stringify({ format: 0, stamp: "x", entries: {} })],
+    ["entries of the wrong shape", JSON.stringify({ format: 2, stamp: "x", entries: null })],
+  ])("a cache file holding %s is ignored, never trusted", async (_name, text) => {
+    const { tools, cacheFile, verdict } = setUp();
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    writeFileSync(cacheFile, text);
+    writeFileSync(tools, CLEAN.replace('"name"]', '"nmae"]'));
+    expect(offencesOf((await verdict()).check!)).toHaveLength(1);
+  });
+
+  test("a verdict stored by other code (another wymcp, another TypeScript) is never used, even for the very same file", async () => {
+    const { tools, cacheFile, verdict } = setUp();
+    const malformed = CLEAN.replace('"name"]', '"nmae"]');
+    writeFileSync(tools, malformed);
+    const stats = statSync(tools);
+    const seen = [stats.size, stats.mtimeMs, stats.ctimeMs, createHash("sha1").update(malformed).digest("base64")];
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    writeFileSync(cacheFile, JSON.stringify({ format: 2, stamp: "another", entries: { [tools]: { seen, reads: [], resolutions: [] } } }));
+    expect(offencesOf((await verdict()).check!)).toHaveLength(1);
+  });
+
+  test("without a cache file nothing is written and every build checks", async () => {
+    const { root, tools } = setUp();
+    const checker = new ModuleChecker(undefined);
+    expect(served(await checker.check(tools))).toBe(false);
+    expect(served(await checker.check(tools))).toBe(false);
+    checker.endBuild();
+    expect(existsSync(join(root, "cache"))).toBe(false);
+  });
+
+  test("esbuild, built again and again: served from the cache, then an edited constant fails the build; the metafile stays off when not asked for", async () => {
+    const esbuild = await import("esbuild");
+    const root = project({
+      "src/index.ts": `import { t } from "./tools.js";\nexport const tools = [t];\n`,
+      "src/tools.ts": CLEAN,
+      "src/shared.ts": SHARED,
+    });
+    const cache = join(root, "cache/verdicts.json");
+    const options: import("esbuild").BuildOptions & { write: false } = {
+      entryPoints: [join(root, "src/index.ts")], bundle: true, write: false, format: "esm", platform: "node", alias: { wymcp: join(repo, "src/index.ts") }, logLevel: "silent",
+    };
+    const first = await esbuild.build({ ...options, plugins: [wymcpEsbuild({ cache })] });
+    expect(first.metafile).toBeUndefined();
+    expect(existsSync(cache)).toBe(true);
+    const second = await esbuild.build({ ...options, plugins: [wymcpEsbuild({ cache })] });
+    expect(second.outputFiles[0]!.text).toBe(first.outputFiles[0]!.text);
+    writeFileSync(join(root, "src/shared.ts"), `export const props = { name: { type: "string", items: "string" } } as const;\n`);
+    const failed = await esbuild.build({ ...options, plugins: [wymcpEsbuild({ cache })] }).then(() => [], (error: { errors: unknown[] }) => error.errors);
+    expect(failed).toEqual([
+      expect.objectContaining({ text: expect.stringMatching(/^wymcp: 1 action-schema offence in .*tools\.ts\n/), location: expect.objectContaining({ file: join(root, "src/shared.ts"), line: 1 }) }),
+    ]);
+    writeFileSync(join(root, "src/shared.ts"), SHARED);
+    const withMetafile = await esbuild.build({ ...options, metafile: true, plugins: [wymcpEsbuild({ cache })] });
+    expect(Object.keys(withMetafile.metafile!.inputs).some((input) => input.endsWith("src/tools.ts"))).toBe(true);
+  }, BOUND);
 });

@@ -10,11 +10,16 @@
  *
  * @module
  */
-import { wymcp, type WymcpPluginOptions } from "./unplugin.js";
+import { wymcpHooks } from "./hooks.js";
+import type { WymcpPluginOptions } from "./options.js";
+import type { wymcp } from "./unplugin.js";
 
 export type { WymcpPluginOptions };
 
-/** Creates the esbuild plugin. */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.esbuild> = wymcp.esbuild;
+/** Creates the esbuild plugin (unplugin is not loaded). */
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.esbuild> = (options) => {
+  const hooks = wymcpHooks(options, "esbuild");
+  return { name: hooks.name, setup: hooks.esbuild!.setup! };
+};
 
 export default plugin;

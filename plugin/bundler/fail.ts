@@ -1,58 +1,46 @@
 /**
  * Failing a build the way each bundler shows it best (NOTES part A):
  * Vite, Rollup and Rolldown throw from `this.error` and print `loc`; esbuild
- * collects the error and prints `loc.file`; webpack and Rspack would drop the
- * location, so the error is pushed onto the compilation with its module and
- * `loc`. The message itself always carries every offence's
- * file:line:column, so every bundler shows them all.
+ * prints the `location` of an error its build returns; webpack and Rspack
+ * would drop a location given to unplugin, so the error is pushed onto the
+ * compilation with its module and `loc`. The message itself always carries
+ * every offence's file:line:column, so every bundler shows them all.
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
-import { offencesOf, type FileCheck } from "../check.js";
-import { formatFileCheck } from "../report.js";
+import type { FileCheck } from "../check.js";
+import { offencesOf } from "../mentions.js";
+import { displayPath, formatFileCheck } from "../report.js";
 
-/** What the plugin runs under: unplugin's `meta.framework`. */
-export type Framework = string;
-
-interface WebpackLikeError extends Error {
-  module?: unknown;
-  loc?: { start: { line: number; column: number } };
-  file?: string;
-  hideStack?: boolean;
-}
-
-interface WebpackLikeNative {
-  readonly framework: "webpack" | "rspack";
-  readonly compiler: { readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError } };
-  readonly compilation?: { readonly errors: WebpackLikeError[] } | undefined;
-  readonly loaderContext?: { readonly _module?: unknown } | undefined;
+/** A file's offences as one error: the message naming them all, and where the first one is (column from 0, as bundlers count). */
+export interface OffenceError {
+  readonly message: string;
+  readonly loc: { readonly file: string; readonly line: number; readonly column: number };
 }
 
 /**
- * Reports a file's offences as a build error. Returns what the transform
- * hook must return afterwards: esbuild returns its errors only together with
- * contents, so the unchanged code goes back with them.
+ * The build error for a file's offences.
+ *
+ * @example
+ * ```ts
+ * const { message, loc } = offenceError(check); // loc: the first offence in the file itself
+ * ```
  */
-export function failBuild(context: UnpluginBuildContext & UnpluginContext, framework: Framework, check: FileCheck, code: string): string | undefined {
-  const message = formatFileCheck(check);
+export function offenceError(check: FileCheck): OffenceError {
   const offences = offencesOf(check);
   const first = offences.find((offence) => offence.fileName === check.fileName) ?? offences[0]!;
   // Bundlers count columns from 0; the message counts them from 1, as editors do.
-  const loc = { file: first.fileName, line: first.line, column: first.column - 1 };
-  if (framework === "webpack" || framework === "rspack") {
-    const native = context.getNativeBuildContext?.() as WebpackLikeNative | undefined;
-    if (native?.compilation !== undefined) {
-      const error = new native.compiler.webpack.WebpackError(message);
-      error.name = "WymcpActionSchemaError";
-      error.module = native.loaderContext?._module;
-      error.loc = { start: { line: loc.line, column: loc.column } };
-      error.file = check.fileName;
-      error.hideStack = true;
-      native.compilation.errors.push(error);
-      return undefined;
-    }
-    context.error(message);
-    return undefined;
-  }
+  return { message: formatFileCheck(check), loc: { file: first.fileName, line: first.line, column: first.column - 1 } };
+}
+
+/** The warning for a file that could not be checked because it nests too deeply. */
+export function tooDeepWarning(check: FileCheck): string | undefined {
+  if (check.skipped?.reason !== "too-deep") return undefined;
+  return `wymcp: ${displayPath(check.fileName)} was not checked: ${check.skipped.message}; its tools are still validated when they are registered`;
+}
+
+/** Reports a file's offences from a transform hook (Vite, Rollup, Rolldown, and any other bundler unplugin drives through hooks). */
+export function failBuild(context: UnpluginBuildContext & UnpluginContext, check: FileCheck): undefined {
+  const { message, loc } = offenceError(check);
   context.error({ message, id: check.fileName, loc, plugin: "wymcp" });
-  return framework === "esbuild" ? code : undefined;
+  return undefined;
 }

@@ -3,6 +3,8 @@
  * JavaScript or TypeScript module outside `node_modules` is considered, and
  * only those that mention `wymcp` reach the evaluator.
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 
 /** A glob (relative to the working directory) or a regular expression, or a list of them. */
 export type FilterPattern = string | RegExp | readonly (string | RegExp)[];
@@ -20,6 +22,13 @@ export interface WymcpPluginOptions {
   readonly include?: FilterPattern | undefined;
   /** Modules never checked (default: anything under `node_modules`). */
   readonly exclude?: FilterPattern | undefined;
+  /**
+   * Where clean verdicts are kept between builds, so unchanged tool files are
+   * not checked again: a file path, `true` for the default
+   * (`node_modules/.cache/wymcp/verdicts.json` under the working directory,
+   * when it has a `node_modules` folder), or `false` for none. Default: `true`.
+   */
+  readonly cache?: boolean | string | undefined;
 }
 
 /** Module ids with a source extension, with or without a query (`?v=…`). */
@@ -40,4 +49,55 @@ export function esbuildLoadFilter(options: WymcpPluginOptions): RegExp {
 
 function list(pattern: FilterPattern): (string | RegExp)[] {
   return typeof pattern === "string" || pattern instanceof RegExp ? [pattern] : [...pattern];
+}
+
+/**
+ * The id filter as one function, for the bundlers that hand the plugin
+ * their module list instead of calling a hook per module (esbuild, webpack,
+ * Rspack): the same rules as unplugin's own filter — regular expressions
+ * test the id with forward slashes, globs match the absolute id (relative
+ * ones from the working directory) with picomatch, an id any `exclude`
+ * matches is out, and with any `include` only ids it matches are in.
+ *
+ * @example
+ * ```ts
+ * moduleFilter({ exclude: ["**\/*.test.ts"] })("/p/src/tools.ts"); // true
+ * ```
+ */
+export function moduleFilter(options: WymcpPluginOptions): (id: string) => boolean {
+  const { include, exclude } = idFilter(options);
+  const includes = include.map(patternTest);
+  const excludes = exclude.map(patternTest);
+  return (id) => {
+    const normalized = id.replace(/\\/g, "/");
+    if (excludes.some((test) => test(normalized))) return false;
+    return includes.length === 0 || includes.some((test) => test(normalized));
+  };
+}
+
+function patternTest(pattern: string | RegExp): (id: string) => boolean {
+  if (pattern instanceof RegExp) {
+    return (id) => {
+      pattern.lastIndex = 0;
+      return pattern.test(id);
+    };
+  }
+  const normalized = pattern.replace(/\\/g, "/");
+  const glob = normalized.startsWith("**") || path.isAbsolute(normalized)
+    ? normalized
+    : `${process.cwd().replace(/\\/g, "/").replace(/[\\^$*+?.()|[\]{}]/g, "\\$&")}/${normalized.replace(/^\.\//, "")}`;
+  const matcher = picomatch()(glob, { dot: true });
+  return (id) => matcher(id);
+}
+
+type Picomatch = (glob: string, options: { dot: boolean }) => (id: string) => boolean;
+let loadedPicomatch: Picomatch | undefined;
+
+/** unplugin's own glob matcher, loaded from unplugin's folder (it is unplugin's dependency, not ours). */
+function picomatch(): Picomatch {
+  if (loadedPicomatch === undefined) {
+    const unplugin = createRequire(import.meta.url).resolve("unplugin/package.json");
+    loadedPicomatch = createRequire(unplugin)("picomatch") as Picomatch;
+  }
+  return loadedPicomatch;
 }

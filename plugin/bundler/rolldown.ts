@@ -10,11 +10,13 @@
  *
  * @module
  */
-import { wymcp, type WymcpPluginOptions } from "./unplugin.js";
+import { wymcpHooks } from "./hooks.js";
+import type { WymcpPluginOptions } from "./options.js";
+import type { wymcp } from "./unplugin.js";
 
 export type { WymcpPluginOptions };
 
-/** Creates the Rolldown plugin. */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rolldown> = wymcp.rolldown;
+/** Creates the Rolldown plugin (the hooks are already in its shape; unplugin is not loaded). */
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rolldown> = (options) => wymcpHooks(options, "rolldown") as ReturnType<typeof wymcp.rolldown>;
 
 export default plugin;

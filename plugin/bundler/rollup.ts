@@ -10,11 +10,13 @@
  *
  * @module
  */
-import { wymcp, type WymcpPluginOptions } from "./unplugin.js";
+import { wymcpHooks } from "./hooks.js";
+import type { WymcpPluginOptions } from "./options.js";
+import type { wymcp } from "./unplugin.js";
 
 export type { WymcpPluginOptions };
 
-/** Creates the Rollup plugin. */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rollup> = wymcp.rollup;
+/** Creates the Rollup plugin (the hooks are already in its shape; unplugin is not loaded). */
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rollup> = (options) => wymcpHooks(options, "rollup") as ReturnType<typeof wymcp.rollup>;
 
 export default plugin;

@@ -10,11 +10,16 @@
  *
  * @module
  */
-import { wymcp, type WymcpPluginOptions } from "./unplugin.js";
+import { wymcpHooks } from "./hooks.js";
+import type { WymcpPluginOptions } from "./options.js";
+import type { wymcp } from "./unplugin.js";
 
 export type { WymcpPluginOptions };
 
-/** Creates the Rspack plugin. */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rspack> = wymcp.rspack;
+/** Creates the Rspack plugin (unplugin is not loaded). */
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rspack> = (options) => {
+  const apply = wymcpHooks(options, "rspack").rspack!;
+  return { apply: (compiler: unknown) => apply(compiler as never) } as unknown as ReturnType<typeof wymcp.rspack>;
+};
 
 export default plugin;

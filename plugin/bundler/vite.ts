@@ -10,11 +10,13 @@
  *
  * @module
  */
-import { wymcp, type WymcpPluginOptions } from "./unplugin.js";
+import { wymcpHooks } from "./hooks.js";
+import type { WymcpPluginOptions } from "./options.js";
+import type { wymcp } from "./unplugin.js";
 
 export type { WymcpPluginOptions };
 
-/** Creates the Vite plugin. */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.vite> = wymcp.vite;
+/** Creates the Vite plugin (the hooks are already in its shape; unplugin is not loaded). */
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.vite> = (options) => wymcpHooks(options, "vite") as ReturnType<typeof wymcp.vite>;
 
 export default plugin;

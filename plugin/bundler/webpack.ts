@@ -10,11 +10,16 @@
  *
  * @module
  */
-import { wymcp, type WymcpPluginOptions } from "./unplugin.js";
+import { wymcpHooks } from "./hooks.js";
+import type { WymcpPluginOptions } from "./options.js";
+import type { wymcp } from "./unplugin.js";
 
 export type { WymcpPluginOptions };
 
-/** Creates the webpack plugin. */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.webpack> = wymcp.webpack;
+/** Creates the webpack plugin (unplugin is not loaded). */
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.webpack> = (options) => {
+  const apply = wymcpHooks(options, "webpack").webpack!;
+  return { apply: (compiler: unknown) => apply(compiler as never) } as unknown as ReturnType<typeof wymcp.webpack>;
+};
 
 export default plugin;

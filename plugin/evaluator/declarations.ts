@@ -12,9 +12,9 @@ import { diskHost, type ModuleHost } from "./modules.js";
 import type { Provenance } from "./provenance.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
 import { Unknown } from "./unknown.js";
+import { PACKAGE_NAME } from "../mentions.js";
 
-/** The package whose `defineTool` declares tools. */
-export const PACKAGE_NAME = "wymcp";
+export { PACKAGE_NAME } from "../mentions.js";
 
 /** One `defineTool(...)` call, evaluated. */
 export interface ToolDeclaration {

@@ -73,13 +73,15 @@ export function resolveRelativeModule(specifier: string, containingFile: string)
   const base = path.resolve(path.dirname(containingFile), specifier);
   const extension = path.extname(base);
   const stem = base.slice(0, base.length - extension.length);
-  const candidates = [
-    ...(EMITTED_TO_SOURCE[extension] ?? []).map((source) => stem + source),
-    ...(SOURCE_EXTENSIONS.includes(extension) ? [base] : []),
-    ...SOURCE_EXTENSIONS.map((source) => base + source),
-    ...SOURCE_EXTENSIONS.map((source) => path.join(base, `index${source}`)),
-  ];
-  return candidates.find(isFile);
+  // Candidates in order, each tried only when the ones before it are missing.
+  for (const source of EMITTED_TO_SOURCE[extension] ?? []) if (isFile(stem + source)) return stem + source;
+  if (SOURCE_EXTENSIONS.includes(extension) && isFile(base)) return base;
+  for (const source of SOURCE_EXTENSIONS) if (isFile(base + source)) return base + source;
+  for (const source of SOURCE_EXTENSIONS) {
+    const index = path.join(base, `index${source}`);
+    if (isFile(index)) return index;
+  }
+  return undefined;
 }
 
 function isFile(fileName: string): boolean {

@@ -27,6 +27,7 @@ export class References {
   private readonly inProgress = new Set<ts.Node>();
   private readonly exportsInProgress = new Set<string>();
   private readonly files = new Map<string, ts.SourceFile | string>();
+  private readonly resolved = new Map<string, string | undefined>();
 
   constructor(
     private readonly context: ReferenceContext,
@@ -57,7 +58,7 @@ export class References {
   private namespaceOf(binding: Binding, seen: Set<string>): { readonly specifier: string; readonly sourceFile: ts.SourceFile } | undefined {
     if (binding.kind !== "import") return undefined;
     if (binding.name === "*") return binding;
-    const fileName = this.host.resolveModule(binding.specifier, binding.sourceFile.fileName);
+    const fileName = this.resolve(binding.specifier, binding.sourceFile.fileName);
     const key = `${fileName}\0${binding.name}`;
     if (fileName === undefined || seen.has(key)) return undefined; // a package, or a cycle of re-exports
     seen.add(key);
@@ -105,8 +106,17 @@ export class References {
     }
   }
 
+  /** A module specifier resolved once per session (a module's names are often imported from the same few modules). */
+  private resolve(specifier: string, containingFile: string): string | undefined {
+    const key = `${specifier}\0${containingFile}`;
+    if (this.resolved.has(key)) return this.resolved.get(key);
+    const fileName = this.host.resolveModule(specifier, containingFile);
+    this.resolved.set(key, fileName);
+    return fileName;
+  }
+
   private importValue(specifier: string, name: string, from: ts.SourceFile, node: ts.Node): unknown {
-    const fileName = this.host.resolveModule(specifier, from.fileName);
+    const fileName = this.resolve(specifier, from.fileName);
     if (fileName === undefined) {
       return new Unknown(node, /^\.\.?(\/|$)/.test(specifier) ? `the module "${specifier}" was not found` : `"${name}" comes from the package "${specifier}"`);
     }
@@ -124,7 +134,7 @@ export class References {
       const lookup = exportBinding(sourceFile, name);
       if (lookup.binding !== undefined) return this.bindingValue(lookup.binding, node, name);
       for (const specifier of lookup.starSpecifiers) {
-        const target = this.host.resolveModule(specifier, fileName);
+        const target = this.resolve(specifier, fileName);
         if (target === undefined) return new Unknown(node, `"${name}" may come from "${specifier}", which is not a local module`);
         const value = this.exportValue(target, name, node);
         if (value !== NOT_FOUND) return value;
