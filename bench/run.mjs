@@ -7,6 +7,7 @@ const suites = {
   "round-trip": () => import("./round-trip.bench.mjs"),
   "listing-size": () => import("./listing-size.bench.mjs"),
   startup: () => import("./startup.bench.mjs"),
+  build: () => import("./build-overhead.bench.mjs"),
 };
 
 const chosen = process.argv.slice(2);
