@@ -42,7 +42,7 @@ export function make${index}(id: number): Shape${index} { return { id, label: \`
 }
 
 /** A project of `modules` modules, `tools` of them declaring a tool, compiled with or without the plugin. */
-function generate(tools, modules) {
+export function generate(tools, modules) {
   const dir = mkdtempSync(join(tmpdir(), "wymcp-tspc-bench-"));
   mkdirSync(join(dir, "src"));
   mkdirSync(join(dir, "node_modules"));

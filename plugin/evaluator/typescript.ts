@@ -39,3 +39,19 @@ export let typescript: typeof TypeScript = new Proxy({} as typeof TypeScript, {
 export function loadTypeScript(): typeof TypeScript {
   return load();
 }
+
+/**
+ * Uses a TypeScript that is already loaded — `tspc`'s or the editor's — when
+ * the evaluator has not loaded its own yet: loading a second copy of the
+ * compiler would cost more than the whole check.
+ *
+ * @example
+ * ```ts
+ * adoptTypeScript(extras.ts);
+ * ```
+ */
+export function adoptTypeScript(instance: typeof TypeScript): void {
+  if (loaded !== undefined) return;
+  loaded = instance;
+  typescript = instance;
+}

@@ -10,8 +10,8 @@
  * evaluator's TypeScript — positions come from the text, so they agree.
  */
 import type ts from "typescript";
-import evaluatorTs from "typescript";
 import { parseSource, type ModuleHost } from "../evaluator/modules.js";
+import { adoptTypeScript, loadTypeScript } from "../evaluator/typescript.js";
 
 /** The TypeScript API the program came from (`tspc` and tsserver pass theirs). */
 export type TypeScript = typeof ts;
@@ -37,7 +37,9 @@ export interface ProgramHost extends ModuleHost {
  */
 export function programHost(program: ts.Program, tsInstance: TypeScript): ProgramHost {
   const options = program.getCompilerOptions();
-  const sameSyntax = tsInstance.version === evaluatorTs.version;
+  // The evaluator walks the program's TypeScript unless it already runs another copy.
+  adoptTypeScript(tsInstance);
+  const sameSyntax = tsInstance.version === loadTypeScript().version;
   const cache = tsInstance.createModuleResolutionCache(program.getCurrentDirectory(), (fileName) => fileName, options);
   const resolutionHost: ts.ModuleResolutionHost = {
     fileExists: (fileName) => program.getSourceFile(fileName) !== undefined || tsInstance.sys.fileExists(fileName),
