@@ -21,7 +21,6 @@
  * `node_modules/.cache/wymcp/` of the working directory, written atomically
  * at the end of a build that changed it.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -134,16 +133,17 @@ export class ModuleChecker {
     if (stored !== undefined && sameStats(stored.seen, stats) && this.holds(fileName, stored)) return reuse(fileName, stored);
     const text = readSource(fileName);
     if (text === undefined) return code === undefined || !mayDeclareTools(code) ? NOTHING : this.run(fileName, code, undefined);
+    if (!mayDeclareTools(text)) {
+      // No hash: whatever this file becomes, it is read again when its times change.
+      cache.entries[fileName] = { seen: [stats.size, stats.mtimeMs, stats.ctimeMs, ""], mentions: false };
+      this.dirty = true;
+      return NOTHING;
+    }
     const seen = seenOf(stats, text);
-    if (stored !== undefined && stored.seen[3] === seen[3] && this.holds(fileName, stored)) {
+    if (stored !== undefined && stored.mentions !== false && stored.seen[3] === seen[3] && this.holds(fileName, stored)) {
       cache.entries[fileName] = { ...stored, seen };
       this.dirty = true;
       return reuse(fileName, stored);
-    }
-    if (!mayDeclareTools(text)) {
-      cache.entries[fileName] = { seen, mentions: false };
-      this.dirty = true;
-      return NOTHING;
     }
     return this.run(fileName, text, seen);
   }
@@ -284,8 +284,13 @@ export function readSource(file: string): string | undefined {
   }
 }
 
+type Crypto = typeof import("node:crypto");
+let crypto: Crypto | undefined;
+
+/** The hash of a module's text (node:crypto is loaded only when a text must be hashed: a build whose files all keep their times never does). */
 function digest(text: string): string {
-  return createHash("sha1").update(text).digest("base64");
+  crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
+  return crypto.createHash("sha1").update(text).digest("base64");
 }
 
 let stamp: string | undefined;
@@ -298,34 +303,49 @@ let stamp: string | undefined;
  */
 function codeStamp(): string {
   if (stamp !== undefined) return stamp;
-  const hash = createHash("sha1");
+  const parts: string[] = [];
   try {
-    hash.update(String((createRequire(import.meta.url)("typescript/package.json") as { version?: unknown }).version));
+    parts.push(`typescript ${String((createRequire(import.meta.url)("typescript/package.json") as { version?: unknown }).version)}`);
   } catch {
-    hash.update("no typescript");
+    parts.push("no typescript");
   }
   const root = fileURLToPath(new URL("../..", import.meta.url));
   // An installed package changes only with its version: no need to look at its files.
   const installed = root.split(path.sep).includes("node_modules") ? packageVersion(root) : undefined;
   if (installed !== undefined) {
-    stamp = hash.update(`wymcp ${installed}`).digest("base64");
-    return stamp;
-  }
-  for (const folder of ["src", "src/mcp", "plugin", "plugin/evaluator", "plugin/bundler"]) {
-    let names: string[];
-    try {
-      names = readdirSync(path.join(root, folder)).sort();
-    } catch {
-      continue;
+    parts.push(`wymcp ${installed}`);
+  } else {
+    for (const folder of ["src", "src/mcp", "plugin", "plugin/evaluator", "plugin/bundler"]) {
+      let names: string[];
+      try {
+        names = readdirSync(path.join(root, folder)).sort();
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        if (!/\.[cm]?[jt]s$/.test(name) || /\.d\.[cm]?ts$/.test(name)) continue;
+        const stats = statSync(path.join(root, folder, name), { throwIfNoEntry: false });
+        if (stats?.isFile()) parts.push(`${folder}/${name} ${stats.size} ${stats.mtimeMs}`);
+      }
     }
-    for (const name of names) {
-      if (!/\.[cm]?[jt]s$/.test(name) || /\.d\.[cm]?ts$/.test(name)) continue;
-      const stats = statSync(path.join(root, folder, name), { throwIfNoEntry: false });
-      if (stats?.isFile()) hash.update(`${folder}/${name}\0${stats.size}\0${stats.mtimeMs}\n`);
-    }
   }
-  stamp = hash.digest("base64");
+  // Compared for equality only: the text itself, shortened by a 53-bit string hash (cyrb53) with its length.
+  const text = parts.join("\n");
+  stamp = `${text.length}:${stringHash(text)}`;
   return stamp;
+}
+
+function stringHash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** The version in the wymcp package.json above `folder`. */
