@@ -45,7 +45,9 @@ const parsed = new Map<string, { readonly text: string; readonly sourceFile: ts.
 export function parseSource(fileName: string, text: string): ts.SourceFile {
   const cached = parsed.get(fileName);
   if (cached !== undefined && cached.text === text) return cached.sourceFile;
-  const sourceFile = typescript.createSourceFile(fileName, text, typescript.ScriptTarget.Latest, true, scriptKind(fileName));
+  // Doc comments hold nothing the evaluator reads: not parsing them saves time on documented code (TypeScript ≥ 5.3; older versions ignore the option).
+  const options = { languageVersion: typescript.ScriptTarget.Latest, jsDocParsingMode: 1 /* JSDocParsingMode.ParseNone */ } as ts.CreateSourceFileOptions;
+  const sourceFile = typescript.createSourceFile(fileName, text, options, true, scriptKind(fileName));
   parsed.set(fileName, { text, sourceFile });
   return sourceFile;
 }
