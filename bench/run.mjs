@@ -8,6 +8,7 @@ const suites = {
   "listing-size": () => import("./listing-size.bench.mjs"),
   startup: () => import("./startup.bench.mjs"),
   build: () => import("./build-overhead.bench.mjs"),
+  tspc: () => import("./tspc-overhead.bench.mjs"),
 };
 
 const chosen = process.argv.slice(2);
