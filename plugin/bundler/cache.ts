@@ -39,6 +39,21 @@ function loadCheckModule(): Promise<CheckModule> {
   return loadingCheckModule;
 }
 
+/**
+ * Starts loading the evaluator and TypeScript as soon as the event loop is
+ * free: called when a build starts that will check modules, the load then
+ * runs while the bundler's own threads work, instead of after them.
+ */
+function preloadCheckModule(): void {
+  if (checkModule !== undefined || loadingCheckModule !== undefined) return;
+  setImmediate(() => {
+    void loadCheckModule()
+      .then(() => import("../evaluator/typescript.js"))
+      .then((loaded) => loaded.loadTypeScript())
+      .catch(() => undefined);
+  });
+}
+
 /** Bump when the stored shape changes. */
 const FORMAT = 2;
 
@@ -90,6 +105,16 @@ export class ModuleChecker {
 
   /** `file`: where the cache is kept; `undefined`: no cache. */
   constructor(readonly file: string | undefined) {}
+
+  /**
+   * The bundler is about to build. Without stored verdicts every module that
+   * declares a tool will be checked, so the evaluator starts loading now,
+   * alongside the bundler's work.
+   */
+  prepare(): void {
+    const cache = this.cache();
+    if (cache === undefined || Object.keys(cache.entries).length === 0) preloadCheckModule();
+  }
 
   /**
    * A build starts. `once`: the build runs once (no watch mode, no dev

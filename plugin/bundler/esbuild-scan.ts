@@ -28,6 +28,9 @@ export function esbuildSetup(checker: ModuleChecker, include: (id: string) => bo
     const wantsMetafile = build.initialOptions.metafile === true;
     build.initialOptions.metafile = true;
     const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
+    build.onStart(() => {
+      checker.prepare();
+    });
     build.onEnd(async (result) => {
       const errors: PartialMessage[] = [];
       const warnings: PartialMessage[] = [];

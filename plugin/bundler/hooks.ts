@@ -53,6 +53,7 @@ function transformHooks(checker: ModuleChecker, options: WymcpPluginOptions): Un
     // Run before any TypeScript transform: positions must be those of the source the author wrote.
     enforce: "pre",
     buildStart() {
+      checker.prepare();
       // Rollup and Rolldown say when a build runs once; Vite's dev server and every watch mode say otherwise.
       checker.startBuild((this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false);
     },

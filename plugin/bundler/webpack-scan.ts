@@ -45,6 +45,7 @@ export interface WebpackLikeCompiler {
 export function applyToCompiler(compiler: WebpackLikeCompiler, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack"): void {
   const { WebpackError } = compiler.webpack;
   compiler.hooks.thisCompilation.tap("wymcp", (compilation) => {
+    checker.prepare();
     compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {
       // One pass over a finished module list: nothing changes while it runs.
       checker.startBuild(true);
