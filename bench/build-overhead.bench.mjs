@@ -305,7 +305,7 @@ async function stripTypes() {
 function timeBuild(bundler, root, withPlugin) {
   const child = spawnSync(process.execPath, [here, "--child", bundler, root, withPlugin ? "on" : "off"], { cwd: root, encoding: "utf8", env: { ...process.env, WYMCP_BENCH_DIST: dist } });
   if (child.status !== 0) throw new Error(`${bundler} (${withPlugin ? "plugin on" : "plugin off"}) failed:\n${child.stderr}`);
-  return Number(child.stdout.trim().split("\n").at(-1));
+  return Number(child.stdout.trim().split("\n").at(-1).split(" ")[0]);
 }
 
 /**
@@ -318,11 +318,13 @@ function measure(bundler, root, reps) {
   const cacheFile = join(root, "node_modules/.cache/wymcp/verdicts.json");
   const samples = { off: [], cold: [], warm: [] };
   timeBuild(bundler, root, false); // warms the file system cache
+  // The order within each triple rotates (an empty-cache build always comes before the one that keeps its cache), so neither position is favoured.
+  const orders = [["off", "cold", "warm"], ["cold", "warm", "off"], ["cold", "off", "warm"]];
   for (let index = 0; index < reps; index++) {
-    samples.off.push(timeBuild(bundler, root, false));
-    rmSync(cacheFile, { force: true });
-    samples.cold.push(timeBuild(bundler, root, true));
-    samples.warm.push(timeBuild(bundler, root, true));
+    for (const kind of orders[index % orders.length]) {
+      if (kind === "cold") rmSync(cacheFile, { force: true });
+      samples[kind].push(timeBuild(bundler, root, kind !== "off"));
+    }
   }
   // The ratio of each build to the plugin-off build next to it, then the median: the machine's load drifts less within a triple than across the run.
   const ratio = (on) => median(on.map((value, index) => value / samples.off[index]));
@@ -396,6 +398,9 @@ export async function run() {
 
 if (process.argv[1] === here && process.argv[2] === "--child") {
   const [, , , bundler, root, mode] = process.argv;
+  const cpu = process.cpuUsage();
   const elapsed = await buildOnce(bundler, root, mode === "on");
-  process.stdout.write(`${elapsed}\n`);
+  const used = process.cpuUsage(cpu);
+  // Wall time (what is compared), then this process's CPU time, all threads (for diagnosis; esbuild's own process is not in it).
+  process.stdout.write(`${elapsed} ${(used.user + used.system) / 1000}\n`);
 }
