@@ -531,3 +531,40 @@ describe("verdicts kept between builds are never stale", () => {
     expect(Object.keys(withMetafile.metafile!.inputs).some((input) => input.endsWith("src/tools.ts"))).toBe(true);
   }, BOUND);
 });
+
+describe("the unplugin instance runs the same hooks as the per-bundler entries", () => {
+  test.each(["esbuild", "rolldown", "rollup"] as const)("wymcp.%s() fails the malformed fixture and builds the clean one", async (bundler) => {
+    const fixture = (name: string) => join(fixtures, name, "src/index.ts");
+    const run = async (entry: string): Promise<string[]> => {
+      if (bundler === "esbuild") {
+        const esbuild = await import("esbuild");
+        return esbuild.build({ entryPoints: [entry], bundle: true, write: false, format: "esm", platform: "node", alias: { wymcp: join(repo, "src/index.ts") }, logLevel: "silent", plugins: [wymcp.esbuild({ cache: false })] })
+          .then(() => [], (error: { errors: { text: string }[] }) => error.errors.map((message) => message.text));
+      }
+      const ts = await import("typescript");
+      const strip = {
+        name: "strip",
+        resolveId(source: string, importer?: string) {
+          if (source === "wymcp") return join(repo, "src/index.ts");
+          if (importer === undefined || !source.startsWith(".")) return null;
+          const base = join(importer, "..", source);
+          return [base.replace(/\.js$/, ".ts"), `${base}.ts`, join(base, "index.ts")].find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
+        },
+        transform: (code: string, id: string) => (id.endsWith(".ts") ? ts.default.transpileModule(code, { compilerOptions: { module: ts.default.ModuleKind.ESNext, target: ts.default.ScriptTarget.ES2022 } }).outputText : null),
+      };
+      const { rollup } = bundler === "rollup" ? await import("rollup") : { rollup: (await import("rolldown")).rolldown };
+      const plugins = bundler === "rollup" ? [wymcp.rollup({ cache: false }), strip] : [wymcp.rolldown({ cache: false }), strip];
+      try {
+        const bundle = await (rollup as (options: unknown) => Promise<{ generate(options: unknown): Promise<unknown>; close(): Promise<void> }>)({ input: entry, plugins, onwarn: () => {}, logLevel: "silent" });
+        await bundle.generate({ format: "es" });
+        await bundle.close();
+        return [];
+      } catch (error) {
+        return [String((error as Error).message)];
+      }
+    };
+    const failed = await run(fixture("malformed"));
+    expect(failed.join("\n")).toContain("wymcp: 7 action-schema offences in test/fixtures/plugin/malformed/src/tools.ts");
+    expect(await run(fixture("clean"))).toEqual([]);
+  }, BOUND);
+});

@@ -41,12 +41,6 @@ export function idFilter(options: WymcpPluginOptions): { include: (string | RegE
   return { include: list(options.include ?? DEFAULT_INCLUDE), exclude: list(options.exclude ?? DEFAULT_EXCLUDE) };
 }
 
-/** The one regular expression esbuild can filter loads by: the include pattern when it is a single one, else everything. */
-export function esbuildLoadFilter(options: WymcpPluginOptions): RegExp {
-  const include = options.include ?? DEFAULT_INCLUDE;
-  return include instanceof RegExp ? include : /.*/;
-}
-
 function list(pattern: FilterPattern): (string | RegExp)[] {
   return typeof pattern === "string" || pattern instanceof RegExp ? [pattern] : [...pattern];
 }
