@@ -9,6 +9,7 @@
  * error returned at the end fails the build; as with any end-of-build error,
  * esbuild has already written the output files by then.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Message, PartialMessage, Plugin, PluginBuild } from "esbuild";
 import { offencesOf } from "../mentions.js";
@@ -48,13 +49,41 @@ export function esbuildSetup(checker: ModuleChecker, include: (id: string) => bo
           if (warning !== undefined) warnings.push({ text: warning, location: { file: fileName } });
           if (offencesOf(check).length === 0) continue;
           const { message, loc } = offenceError(check);
-          errors.push({ text: message, location: { file: loc.file, line: loc.line, column: loc.column } });
+          errors.push({ text: message, location: { file: loc.file, line: loc.line, column: loc.column, lineText: lineText(loc.file, loc.line) } });
         }
       } finally {
         checker.endBuild();
         if (!wantsMetafile) delete (result as { metafile?: unknown }).metafile;
       }
-      return errors.length > 0 || warnings.length > 0 ? { errors: errors as Message[], warnings: warnings as Message[] } : undefined;
+      if (errors.length === 0 && warnings.length === 0) return undefined;
+      await report(build, errors, warnings);
+      return { errors: errors as Message[], warnings: warnings as Message[] };
     });
   };
+}
+
+/**
+ * Prints what the end-of-build pass found: esbuild fails the build with the
+ * errors an `onEnd` callback returns but, unlike errors of the build itself,
+ * does not log them, so a CLI user would see "Done" and a failed exit alone.
+ */
+async function report(build: PluginBuild, errors: PartialMessage[], warnings: PartialMessage[]): Promise<void> {
+  const level = build.initialOptions.logLevel ?? "warning";
+  if (level === "silent") return;
+  const color = build.initialOptions.color ?? process.stderr.isTTY === true;
+  const print = async (messages: PartialMessage[], kind: "error" | "warning") => {
+    if (messages.length === 0) return;
+    for (const text of await build.esbuild.formatMessages(messages, { kind, color })) process.stderr.write(text);
+  };
+  await print(errors, "error");
+  if (level !== "error") await print(warnings, "warning");
+}
+
+/** The source line esbuild shows under a message (its code frame); empty when the file cannot be read. */
+function lineText(file: string, line: number): string {
+  try {
+    return readFileSync(file, "utf8").split(/\r?\n/)[line - 1] ?? "";
+  } catch {
+    return "";
+  }
 }
