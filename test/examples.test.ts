@@ -8,15 +8,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const hasTransformer = existsSync(join(repo, "dist/plugin/transformer/index.cjs"));
 const bundlers = ["esbuild", "vite", "rollup", "rolldown", "webpack", "rspack"] as const;
-const builds = hasTransformer ? [...bundlers, "tspc"] : [...bundlers];
+// npm test builds dist/ (the transformer included) before the tests run.
+const builds = [...bundlers, "tspc"];
 
 interface Run {
   readonly status: number | null;
@@ -45,12 +44,6 @@ describe("examples/tasks", () => {
     expect(build.output, build.output).not.toMatch(/FAILED/);
     expect(build.status).toBe(0);
     for (const name of builds) expect(build.output).toMatch(new RegExp(`^${name} +ok +dist/${name}/`, "m"));
-  });
-
-  test.skipIf(hasTransformer)("the tspc build waits for the transformer and says so", async () => {
-    const tspc = await runNode("examples/tasks/build-all.mjs", "tspc");
-    expect(tspc.status).toBe(0);
-    expect(tspc.output).toMatch(/^tspc +skipped +wymcp\/transformer is not built yet/m);
   });
 
   test.each(builds)("the %s build serves tools/list and a call over stdio", async (name) => {
@@ -91,7 +84,7 @@ describe("examples/malformed", () => {
   ] as const;
   const at = (file: string, line: number, column: number, tool: string) =>
     tool === "tspc" ? `examples/malformed/src/tools/${file}(${line},${column}): error TS` : `examples/malformed/src/tools/${file}:${line}:${column}  `;
-  const sections = { vite: "── vite build", esbuild: "── esbuild", check: "── wymcp check", ...(hasTransformer ? { tspc: "── tspc" } : {}) };
+  const sections = { vite: "── vite build", esbuild: "── esbuild", check: "── wymcp check", tspc: "── tspc" };
 
   let run: Run;
   beforeAll(async () => {
@@ -103,7 +96,7 @@ describe("examples/malformed", () => {
     expect(run.output).toMatch(/^vite build: failed as expected \(exit 1\), all 6 mistakes located$/m);
     expect(run.output).toMatch(/^esbuild: failed as expected \(exit 1\), all 6 mistakes located$/m);
     expect(run.output).toMatch(/^wymcp check: failed as expected \(exit 1\), all 6 mistakes located$/m);
-    expect(run.output).toMatch(hasTransformer ? /^tspc: failed as expected \(exit 2\), all 6 mistakes located$/m : /^tspc: skipped \(wymcp\/transformer is not built yet/m);
+    expect(run.output).toMatch(/^tspc: failed as expected \(exit 2\), all 6 mistakes located$/m);
   });
 
   test.each(Object.keys(sections))("%s names every mistake at its file:line:col with its fix", (tool) => {
