@@ -31,7 +31,7 @@ export type CheckedActionSchema = ActionSchema & { readonly [checked]: true };
 
 /** What `fetchSchema` found: the checked schema, or the valid names for an unknown one. */
 export type FetchedSchema =
-  | { readonly ok: true; readonly action: string; readonly schema: CheckedActionSchema }
+  | { readonly ok: true; readonly schema: CheckedActionSchema }
   | { readonly ok: false; readonly validNames: readonly string[] };
 
 /** The closure of every checked schema; verdicts on sealed schemas are reused. */
@@ -153,7 +153,7 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
     if (!("names" in named)) throw new ActionSchemaError(toolName(tool), named.offences);
     return { ok: false, validNames: named.names };
   }
-  return { ok: true, action, schema: checkMandatoryKeys(toolName(tool), action, read(record.record, action)) };
+  return { ok: true, schema: checkMandatoryKeys(toolName(tool), action, read(record.record, action)) };
 }
 
 /**
