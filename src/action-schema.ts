@@ -83,16 +83,17 @@ export function validate(tool: ToolLike): void {
 /**
  * The read-side check: the schema value's shape, then the validators of the
  * mandatory pair (so `properties` passes the key-set walk at every depth).
- * Returns the schema as a `CheckedActionSchema`.
+ * Returns the schema as a `CheckedActionSchema`. `tool` (the tool or its
+ * name) only names the tool in the error.
  *
  * @example
  * ```ts
  * const schema = checkMandatoryKeys("tasks", "create", { description: "Create", properties: {} });
  * ```
  */
-export function checkMandatoryKeys(tool: string | undefined, action: string, schema: unknown): CheckedActionSchema {
+export function checkMandatoryKeys(tool: ToolLike, action: string, schema: unknown): CheckedActionSchema {
   const checkedSchema = checkOrOffences(action, schema);
-  if (Array.isArray(checkedSchema)) throw new ActionSchemaError(tool, checkedSchema);
+  if (Array.isArray(checkedSchema)) throw new ActionSchemaError(typeof tool === "string" ? tool : toolName(tool), checkedSchema);
   return checkedSchema as CheckedActionSchema;
 }
 

@@ -128,3 +128,10 @@ describe("an unobtainable record is an ActionSchemaError, never another error", 
     }
   });
 });
+
+test("checkMandatoryKeys names the tool whether given the tool or its name", () => {
+  const tool = toolOf({});
+  expect(thrown(() => checkMandatoryKeys(tool, "a", {})).message.split("\n")[0]).toBe('tool "tasks": 2 action-schema offences');
+  expect(thrown(() => checkMandatoryKeys("notes", "a", {})).tool).toBe("notes");
+  expect(thrown(() => checkMandatoryKeys(undefined, "a", 1)).message.split("\n")[0]).toBe("tool <unnamed>: 1 action-schema offence");
+});
