@@ -1,9 +1,10 @@
 /**
  * Merging an action's `defaults` into a call's data. Every call gets a fresh
- * object and a fresh deep copy of each default it receives, so a handler
- * that mutates its data can never change a shared default or the caller's
- * object. Keys are defined, never assigned: a `__proto__` key parsed from
- * JSON stays an own data property and cannot reach a prototype.
+ * top-level object and a fresh deep copy of each default it receives, so a
+ * handler that mutates its data can never change a shared default (nested
+ * objects the caller sent are handed over as they are). A `__proto__` key
+ * parsed from JSON is defined, never assigned, so it stays an own data
+ * property and cannot reach a prototype.
  */
 import { isArray, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 
