@@ -132,8 +132,3 @@ export function reasonText(reason: unknown): string {
     return "an unprintable value";
   }
 }
-
-/** Text for a symbol key: `Symbol(tag)`. */
-export function symbolText(key: symbol): string {
-  return key.toString();
-}
