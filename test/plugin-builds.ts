@@ -6,6 +6,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import type { WymcpPluginOptions } from "../plugin/bundler/options.js";
@@ -214,9 +215,13 @@ export const MALFORMED_OFFENCES: readonly string[] = [
   'test/fixtures/plugin/malformed/src/tools.ts:33:20  actions["add"]: "description" contains a line break. Fix: keep the description on one line; put longer guidance in notes.',
 ];
 
-/** The `file:line:col  …` lines of an error text, without the decorations some bundlers add (Rspack's `│`). */
+/**
+ * The `file:line:col  …` lines of an error text, without the decorations some
+ * bundlers add: Rspack's `│`, and the colours it adds even with `colors: false`
+ * when `CI` is set.
+ */
 export function offenceLines(text: string): string[] {
-  return text
+  return stripVTControlCharacters(text)
     .split("\n")
     .map((line) => line.replace(/^[\s│×]+/, ""))
     .filter((line) => /^\S+:\d+:\d+ {2}/.test(line));
