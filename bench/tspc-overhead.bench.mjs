@@ -1,8 +1,10 @@
 // 5 (tsc part). Build overhead of the wymcp transformer: `tspc` with the
 // plugin vs plain `tsc` on a generated project (200 tool files among 1,000
-// modules), plus `tspc` without the plugin to show what ts-patch itself costs.
+// modules), plus `tspc` without the plugin to show what ts-patch itself costs,
+// and `tsc` persistently patched by `ts-patch install`, which skips tspc's
+// in-memory patching of the compiler on every run.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { record } from "./compare.mjs";
@@ -55,29 +57,61 @@ export function generate(tools, modules) {
   return dir;
 }
 
-function seconds(dir, compiler, config) {
-  rmSync(join(dir, "dist"), { recursive: true, force: true });
-  const start = performance.now();
-  execFileSync(process.execPath, [bin(compiler), "-p", config], { cwd: dir, stdio: "pipe" });
-  return (performance.now() - start) / 1000;
+/**
+ * Installs ts-patch's persistent patch into a copy of TypeScript inside the
+ * project (`ts-patch install`, as a `prepare` script would), so its own `tsc`
+ * runs plugins without `tspc` patching the compiler in memory on every run.
+ */
+function patchedCopy(dir) {
+  const typescript = join(dir, "node_modules", "typescript");
+  cpSync(join(root, "node_modules", "typescript"), typescript, { recursive: true });
+  execFileSync(process.execPath, [join(root, "node_modules", "ts-patch", "bin", "ts-patch.js"), "install", "--silent", "--dir", typescript], { stdio: "pipe" });
+  return join(typescript, "bin", "tsc");
 }
 
+/** Wall and CPU seconds of one compile in a fresh process (CPU time is steadier on a shared machine). */
+function compile(dir, compiler, config) {
+  rmSync(join(dir, "dist"), { recursive: true, force: true });
+  const report = join(dir, "cpu.json");
+  const start = performance.now();
+  execFileSync(process.execPath, ["--require", cpuReporter, compiler, "-p", config], { cwd: dir, stdio: "pipe", env: { ...process.env, WYMCP_CPU_REPORT: report } });
+  const wall = (performance.now() - start) / 1000;
+  const { user, system } = JSON.parse(readFileSync(report, "utf8"));
+  return { wall, cpu: (user + system) / 1e6 };
+}
+
+const cpuReporter = join(import.meta.dirname, "cpu-report.cjs");
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ROUNDS = 5 + Number(process.env.WYMCP_BENCH_REPS ?? 0);
 
 export async function run() {
   const dir = generate(200, 800);
   try {
-    const runs = { tsc: [], tspcPlain: [], tspcPlugin: [] };
-    seconds(dir, "tsc", "tsconfig.plain.json"); // warm the file cache
-    for (let round = 0; round < 3; round++) {
-      runs.tsc.push(seconds(dir, "tsc", "tsconfig.plain.json"));
-      runs.tspcPlain.push(seconds(dir, "tspc", "tsconfig.plain.json"));
-      runs.tspcPlugin.push(seconds(dir, "tspc", "tsconfig.plugin.json"));
+    const patchedTsc = patchedCopy(dir);
+    const variants = {
+      tsc: [bin("tsc"), "tsconfig.plain.json"],
+      "tspc without the plugin": [bin("tspc"), "tsconfig.plain.json"],
+      "tspc + wymcp/transformer": [bin("tspc"), "tsconfig.plugin.json"],
+      "patched tsc without the plugin": [patchedTsc, "tsconfig.plain.json"],
+      "patched tsc + wymcp/transformer": [patchedTsc, "tsconfig.plugin.json"],
+    };
+    const runs = Object.fromEntries(Object.keys(variants).map((name) => [name, { wall: [], cpu: [] }]));
+    compile(dir, ...variants.tsc); // warm the file cache
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, [compiler, config]] of Object.entries(variants)) {
+        const { wall, cpu } = compile(dir, compiler, config);
+        runs[name].wall.push(wall);
+        runs[name].cpu.push(cpu);
+      }
     }
-    const [tsc, plain, plugin] = [median(runs.tsc), median(runs.tspcPlain), median(runs.tspcPlugin)];
-    console.log(`tsc ${tsc.toFixed(2)} s, tspc without the plugin ${plain.toFixed(2)} s, tspc with the plugin ${plugin.toFixed(2)} s (medians of 3, 200 tool files among 1,000 modules)`);
-    record("build: tspc + wymcp/transformer (s)", "plain tsc", Number(plugin.toFixed(2)), Number(tsc.toFixed(2)), 1.05);
-    record("build: tspc + wymcp/transformer (s)", "tspc without the plugin", Number(plugin.toFixed(2)), Number(plain.toFixed(2)));
+    const figure = (name, kind) => Number(median(runs[name][kind]).toFixed(2));
+    for (const name of Object.keys(variants)) console.log(`${name}: ${figure(name, "wall")} s wall, ${figure(name, "cpu")} s CPU (medians of ${ROUNDS}; 200 tool files among 1,000 modules)`);
+    for (const kind of ["wall", "cpu"]) {
+      record(`build: tspc + wymcp/transformer (${kind} s)`, "plain tsc", figure("tspc + wymcp/transformer", kind), figure("tsc", kind), 1.05);
+      record(`build: tspc + wymcp/transformer (${kind} s)`, "tspc without the plugin", figure("tspc + wymcp/transformer", kind), figure("tspc without the plugin", kind));
+      record(`build: tsc patched by ts-patch install + wymcp/transformer (${kind} s)`, "plain tsc", figure("patched tsc + wymcp/transformer", kind), figure("tsc", kind), 1.05);
+      record(`build: tsc patched by ts-patch install + wymcp/transformer (${kind} s)`, "patched tsc without the plugin", figure("patched tsc + wymcp/transformer", kind), figure("patched tsc without the plugin", kind));
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

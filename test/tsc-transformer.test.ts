@@ -141,6 +141,15 @@ describe.concurrent("tspc with the program transformer: a malformed project fail
     expectMalformedReport(await compile(tspc, dir, ["-p", ".", "--incremental"]), MALFORMED_OFFENCES.filter((line) => !line.startsWith("src/shared.ts")));
   });
 
+  test("tsc patched in place by `ts-patch install` (no tspc), under --noEmit", async () => {
+    const dir = copyFixture("malformed");
+    const typescript = join(dir, "node_modules/typescript");
+    cpSync(join(repo, "node_modules/typescript"), typescript, { recursive: true });
+    const install = await compile(join(repo, "node_modules/ts-patch/bin/ts-patch.js"), dir, ["install", "--silent", "--dir", typescript]);
+    expect(install.code).toBe(0);
+    expectMalformedReport(await compile(join(typescript, "bin/tsc"), dir, ["-p", ".", "--noEmit"]));
+  });
+
   test("the source-transformer form reports the same offences when it emits", async () => {
     const dir = copyFixture("malformed", (config) => {
       config.compilerOptions.plugins = [{ transform: "wymcp/transformer" }];
