@@ -6,6 +6,7 @@
  * gate, the defaults check and help share one definition of "declared".
  */
 import { closureOf, type CheckedActionSchema } from "./action-schema.js";
+import { closureAdmits } from "./closure-admits.js";
 import { closureViolations, OPEN, type Closure, type Violation } from "./closure.js";
 import { isSealed } from "./freeze.js";
 import { hasOwn } from "./inspect.js";
@@ -47,6 +48,8 @@ export function dataProblems(schema: CheckedActionSchema, data: object): DataPro
   if (groups.length > 0 && !groups.some((group) => group.every((key) => hasOwn(data, key)))) {
     problems.push({ code: "no_required_group", path: [], groups });
   }
+  // Clean data, the common case, is answered by the fast walk alone; the full walk names what is wrong.
+  if (closureAdmits(closure, data)) return problems;
   const violations = closureViolations(closure, data);
   if (violations.length === 0) return problems;
   // Sorted as offences are: by data path segment by segment (a holder before what it holds), then by key.
@@ -82,10 +85,20 @@ function planOf(schema: CheckedActionSchema): GatePlan {
 /** Adds the declared names of the violation's place and the closest one to an unknown key. */
 function withSuggestion(closure: Closure, violation: Violation): DataProblem {
   const place = placeAt(closure, violation.path);
-  const declared = place?.declared == null ? [] : [...place.declared.keys()].sort();
+  const declared = place?.declared == null ? [] : declaredNames(place.declared);
   if (violation.code !== "unknown_key" || declared.length === 0) return violation;
   const suggestion = closest(violation.key, declared);
-  return { ...violation, declared, ...(suggestion === undefined ? {} : { suggestion }) };
+  const { code, path, key } = violation;
+  return suggestion === undefined ? { code, path, key, declared } : { code, path, key, declared, suggestion };
+}
+
+/** Closures never change once compiled, so the sorted names of each place are worked out once. */
+const sortedNames = new WeakMap<ReadonlyMap<string, Closure>, readonly string[]>();
+
+function declaredNames(declared: ReadonlyMap<string, Closure>): readonly string[] {
+  let names = sortedNames.get(declared);
+  if (names === undefined) sortedNames.set(declared, (names = Object.freeze([...declared.keys()].sort())));
+  return names;
 }
 
 /** The closure at a data path, following declared names, extra schemas and items. */

@@ -1,0 +1,70 @@
+/**
+ * The call gate's fast answer: does a closure admit a value — no key
+ * refused at any depth? Most calls carry clean data, and for them this is
+ * the whole data walk: no paths, no lists, the first refused key ends it.
+ * Only when it says no does the gate run `closureViolations` to name every
+ * problem, so this function never has to be right about *what* is wrong,
+ * only never wrong about "nothing is".
+ */
+import { OPEN, type Closure } from "./closure.js";
+
+/** Deeper than this, the fast answer gives up and the full walk (which never overflows the stack) decides. */
+const DEPTH_LIMIT = 64;
+
+/**
+ * Whether `closureViolations(closure, value)` would find nothing. Answers
+ * `false` — "look closer" — whenever it cannot be sure cheaply: data deeper
+ * than `DEPTH_LIMIT`, a read that throws (a Proxy, a getter), or an
+ * `Object.prototype` that carries enumerable keys (then `for…in`, which is
+ * what makes this fast, would also see inherited keys).
+ *
+ * @example
+ * ```ts
+ * closureAdmits(closure, { name: "x" });           // true
+ * closureAdmits(closure, { name: "x", extra: 1 }); // false
+ * ```
+ */
+export function closureAdmits(closure: Closure, value: unknown): boolean {
+  try {
+    return prototypeIsClean() && admits(closure, value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function prototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
+function admits(place: Closure, value: unknown, depth: number): boolean {
+  if (place === OPEN || typeof value !== "object" || value === null) return true;
+  if (depth > DEPTH_LIMIT) return false;
+  if (Array.isArray(value)) {
+    const items = place.items;
+    if (items === null || items === OPEN) return true;
+    for (let index = 0; index < value.length; index++) {
+      const element: unknown = value[index];
+      if (typeof element === "object" && element !== null && !admits(items, element, depth + 1)) return false;
+    }
+    return true;
+  }
+  const declared = place.declared;
+  if (declared === null) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  // The full walk reads only plain objects; neither refuses keys elsewhere.
+  if (prototype !== Object.prototype && prototype !== null) return true;
+  const extra = place.extra;
+  for (const key in value) {
+    let next = declared.get(key);
+    if (next === undefined) {
+      if (typeof extra === "object") next = extra;
+      else if (extra === "refuse") return false;
+      else continue;
+    }
+    if (next === OPEN) continue;
+    const inner: unknown = (value as Record<string, unknown>)[key];
+    if (typeof inner === "object" && inner !== null && !admits(next, inner, depth + 1)) return false;
+  }
+  return true;
+}
