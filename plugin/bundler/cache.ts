@@ -91,7 +91,7 @@ const NOTHING: ModuleVerdict = { check: undefined, filesRead: [] };
  *
  * @example
  * ```ts
- * const checker = new ModuleChecker(defaultCacheFile(process.cwd()));
+ * const checker = new ModuleChecker("/project/node_modules/.cache/wymcp/verdicts.json");
  * const { check } = await checker.check("/src/tools.ts");
  * checker.endBuild();
  * ```
@@ -256,20 +256,6 @@ function sameStats(seen: Seen, stats: Stats): boolean {
 
 function seenOf(stats: Stats, text: string): Seen {
   return [stats.size, stats.mtimeMs, stats.ctimeMs, digest(text)];
-}
-
-/**
- * The default cache file: `node_modules/.cache/wymcp/verdicts.json` under
- * `cwd`, when `cwd` has a `node_modules` folder; else none.
- *
- * @example
- * ```ts
- * defaultCacheFile("/project"); // "/project/node_modules/.cache/wymcp/verdicts.json"
- * ```
- */
-export function defaultCacheFile(cwd: string): string | undefined {
-  const modules = path.join(cwd, "node_modules");
-  return statSync(modules, { throwIfNoEntry: false })?.isDirectory() ? path.join(modules, ".cache", "wymcp", "verdicts.json") : undefined;
 }
 
 /** The module host of a check, recording what it read and resolved. */

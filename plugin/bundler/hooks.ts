@@ -10,16 +10,17 @@
  * mentioning `wymcp`) before calling the transform hook, so the check runs
  * there; the hook repeats the filter for bundlers too old to filter. esbuild,
  * webpack and Rspack would call JavaScript for every module of the project,
- * so the check runs once over the module list instead (`esbuild-scan.ts`,
- * `webpack-scan.ts`). Clean verdicts are kept between builds (`cache.ts`).
+ * so the check runs once over the module list instead (`esbuild-setup.ts`,
+ * `webpack-apply.ts`). Clean verdicts are kept between builds (`cache.ts`).
+ * Everything past the hooks themselves loads on the side (`lazy-pass.ts`).
  */
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
-import { offencesOf, PACKAGE_NAME } from "../mentions.js";
-import { defaultCacheFile, ModuleChecker, type ModuleVerdict } from "./cache.js";
-import { esbuildSetup } from "./esbuild-scan.js";
-import { failBuild, tooDeepWarning } from "./fail.js";
+import { PACKAGE_NAME } from "../mentions.js";
+import { defaultCacheFile } from "./cache-file.js";
+import { esbuildSetup } from "./esbuild-setup.js";
+import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
-import { applyToCompiler, type WebpackLikeCompiler } from "./webpack-scan.js";
+import { applyToCompiler, type WebpackLikeCompiler } from "./webpack-apply.js";
 
 /**
  * The hooks of the wymcp plugin for a bundler (unplugin's `meta.framework`).
@@ -30,21 +31,21 @@ import { applyToCompiler, type WebpackLikeCompiler } from "./webpack-scan.js";
  * ```
  */
 export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string): UnpluginOptions {
-  const checker = new ModuleChecker(cacheFile(options));
+  const pass = new LazyPass(cacheFile(options));
   switch (framework) {
     case "esbuild":
-      return { name: "wymcp", esbuild: { setup: esbuildSetup(checker, moduleFilter(options)) } };
+      return { name: "wymcp", esbuild: { setup: esbuildSetup(pass, moduleFilter(options)) } };
     case "webpack":
     case "rspack":
       return {
         name: "wymcp",
-        webpack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, checker, moduleFilter(options), "webpack"),
-        rspack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, checker, moduleFilter(options), "rspack"),
+        webpack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "webpack"),
+        rspack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "rspack"),
       };
     case "rolldown":
-      return moduleListHooks(checker, options);
+      return moduleListHooks(pass, options);
     default:
-      return transformHooks(checker, options);
+      return transformHooks(pass, options);
   }
 }
 
@@ -54,17 +55,18 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
  * code) for every module that mentions wymcp — about 0.15 ms each, more
  * than checking a module whose verdict is kept.
  */
-function moduleListHooks(checker: ModuleChecker, options: WymcpPluginOptions): UnpluginOptions {
+function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
   const accepts = moduleFilter(options);
   type ModuleListContext = UnpluginBuildContext & UnpluginContext & { getModuleIds(): Iterable<string> };
   async function buildEnd(this: ModuleListContext, error?: unknown): Promise<void> {
     if (error !== undefined && error !== null) return; // the bundler's own error stands
+    const { checker, run } = await pass.ready();
     checker.startBuild(true);
     try {
       for (const id of this.getModuleIds()) {
         const fileName = fileOf(id);
         if (fileName === undefined || !accepts(fileName)) continue;
-        report(this, await checker.check(fileName));
+        run.reportVerdict(this, await checker.check(fileName));
       }
     } finally {
       checker.endBuild();
@@ -73,25 +75,26 @@ function moduleListHooks(checker: ModuleChecker, options: WymcpPluginOptions): U
   return {
     name: "wymcp",
     buildStart() {
-      checker.prepare();
+      pass.prepare();
     },
     buildEnd: buildEnd as unknown as UnpluginOptions["buildEnd"],
   };
 }
 
-function transformHooks(checker: ModuleChecker, options: WymcpPluginOptions): UnpluginOptions {
+function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
   let accepts: ((id: string) => boolean) | undefined;
   return {
     name: "wymcp",
     // Run before any TypeScript transform: positions must be those of the source the author wrote.
     enforce: "pre",
-    buildStart() {
+    async buildStart() {
+      const { checker } = await pass.ready();
       checker.prepare();
       // Rollup and Rolldown say when a build runs once; Vite's dev server and every watch mode say otherwise.
       checker.startBuild((this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false);
     },
-    buildEnd() {
-      checker.endBuild();
+    async buildEnd() {
+      (await pass.ready()).checker.endBuild();
     },
     transform: {
       filter: { id: idFilter(options), code: PACKAGE_NAME },
@@ -101,24 +104,18 @@ function transformHooks(checker: ModuleChecker, options: WymcpPluginOptions): Un
         // The native filter has run already, except in bundlers too old to have one.
         accepts ??= moduleFilter(options);
         if (!accepts(id)) return undefined;
-        // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
-        const verdict = checker.check(fileName, code);
-        return verdict instanceof Promise ? verdict.then((settled) => report(this, settled)) : report(this, verdict);
+        const loaded = pass.now();
+        return loaded instanceof Promise ? loaded.then((ready) => checkInTransform(this, ready, fileName, code)) : checkInTransform(this, loaded, fileName, code);
       },
     },
   };
 }
 
-/** Watches what a verdict read, and fails the build on its offences (a transform hook's answer: nothing, the code is unchanged). */
-function report(context: UnpluginBuildContext & UnpluginContext, { check, filesRead }: ModuleVerdict): undefined {
-  // Rollup and Rolldown say when nothing is watched; Vite's dev server and every watch mode say otherwise.
-  if ((context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of filesRead) watch(context, file);
-  if (check === undefined) return undefined;
-  // A syntax error is the bundler's to report (it parses the module next); a module too deep to evaluate is left to the run-time check.
-  const warning = tooDeepWarning(check);
-  if (warning !== undefined) context.warn(warning);
-  if (offencesOf(check).length === 0) return undefined;
-  return failBuild(context, check);
+/** A module's check from a transform hook: synchronous unless the evaluator must load first. */
+function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string): undefined | Promise<undefined> {
+  // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
+  const verdict = checker.check(fileName, code);
+  return verdict instanceof Promise ? verdict.then((settled) => run.reportVerdict(context, settled)) : run.reportVerdict(context, verdict);
 }
 
 /** The cache file the options ask for. */
@@ -132,13 +129,4 @@ function cacheFile(options: WymcpPluginOptions): string | undefined {
 function fileOf(id: string): string | undefined {
   if (id.startsWith("\0") || id.startsWith("virtual:")) return undefined;
   return id.replace(/[?#].*$/, "");
-}
-
-/** Re-check a module when a constant it imports changes (watch mode). */
-function watch(context: { addWatchFile(id: string): void }, file: string): void {
-  try {
-    context.addWatchFile(file);
-  } catch {
-    // Some bundlers allow watching only in some hooks; the check itself is unaffected.
-  }
 }

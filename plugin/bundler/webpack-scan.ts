@@ -1,74 +1,47 @@
 /**
- * webpack and Rspack: one pass over the compilation's modules once they are
- * all built (`finishModules`), instead of a loader per module. A loader runs
- * for every module the rules match — in Rspack each one a crossing from Rust
- * into JavaScript (about 0.2 ms) — just to find the few that mention wymcp.
- *
- * An offence is pushed onto the compilation as an error with its module and
- * `loc` (unplugin would drop the location), so both print
- * `ERROR in ./src/tools.ts 11:12`; the modules a check read are added to
- * the compilation's file dependencies, so watch mode re-checks when they
+ * The webpack and Rspack pass over a compilation's modules (set up by
+ * `webpack-apply.ts`). An offence is pushed onto the compilation as an error
+ * with its module and `loc` (unplugin would drop the location), so both
+ * print `ERROR in ./src/tools.ts 11:12`; the modules a check read are added
+ * to the compilation's file dependencies, so watch mode re-checks when they
  * change.
  */
 import { offencesOf } from "../mentions.js";
 import type { ModuleChecker } from "./cache.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
-
-interface WebpackLikeError extends Error {
-  module?: unknown;
-  loc?: { start: { line: number; column: number } };
-  file?: string;
-  hideStack?: boolean;
-}
-
-interface WebpackLikeCompilation {
-  readonly errors: WebpackLikeError[];
-  readonly warnings: WebpackLikeError[];
-  readonly fileDependencies: { add(file: string): unknown } & Partial<Iterable<string>>;
-  readonly hooks: { readonly finishModules: { tapPromise(name: string, callback: (modules: Iterable<unknown>) => Promise<void>): void } };
-}
-
-/** What the plugin uses of a webpack or Rspack compiler. */
-export interface WebpackLikeCompiler {
-  readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError };
-  readonly hooks: { readonly thisCompilation: { tap(name: string, callback: (compilation: WebpackLikeCompilation) => void): void } };
-}
+import type { WebpackLikeCompilation, WebpackLikeCompiler, WebpackLikeError } from "./webpack-apply.js";
 
 /**
- * Applies the check to a webpack or Rspack compiler.
+ * Checks the compilation's modules the filter accepts: each offence becomes
+ * an error on the compilation with its module and `loc`, and the modules a
+ * check read become file dependencies.
  *
  * @example
  * ```ts
- * const plugin = { name: "wymcp", webpack: (compiler) => applyToCompiler(compiler, checker, moduleFilter(options)) };
+ * compilation.hooks.finishModules.tapPromise("wymcp", (modules) => scanModules(compiler, compilation, modules, checker, include, "rspack"));
  * ```
  */
-export function applyToCompiler(compiler: WebpackLikeCompiler, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack"): void {
+export async function scanModules(compiler: WebpackLikeCompiler, compilation: WebpackLikeCompilation, modules: Iterable<unknown>, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack"): Promise<void> {
   const { WebpackError } = compiler.webpack;
-  compiler.hooks.thisCompilation.tap("wymcp", (compilation) => {
-    checker.prepare();
-    compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {
-      // One pass over a finished module list: nothing changes while it runs.
-      checker.startBuild(true);
-      try {
-        for (const fileName of moduleFiles(compilation, modules, framework)) {
-          if (!include(fileName)) continue;
-          const { check, filesRead } = await checker.check(fileName);
-          for (const file of filesRead) compilation.fileDependencies.add(file);
-          if (check === undefined) continue;
-          const warning = tooDeepWarning(check);
-          if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));
-          if (offencesOf(check).length === 0) continue;
-          const { message, loc } = offenceError(check);
-          const error = located(new WebpackError(message), moduleOf(modules, fileName), fileName);
-          error.name = "WymcpActionSchemaError";
-          error.loc = { start: { line: loc.line, column: loc.column } };
-          compilation.errors.push(error);
-        }
-      } finally {
-        checker.endBuild();
-      }
-    });
-  });
+  checker.startBuild(true);
+  try {
+    for (const fileName of moduleFiles(compilation, modules, framework)) {
+      if (!include(fileName)) continue;
+      const { check, filesRead } = await checker.check(fileName);
+      for (const file of filesRead) compilation.fileDependencies.add(file);
+      if (check === undefined) continue;
+      const warning = tooDeepWarning(check);
+      if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));
+      if (offencesOf(check).length === 0) continue;
+      const { message, loc } = offenceError(check);
+      const error = located(new WebpackError(message), moduleOf(modules, fileName), fileName);
+      error.name = "WymcpActionSchemaError";
+      error.loc = { start: { line: loc.line, column: loc.column } };
+      compilation.errors.push(error);
+    }
+  } finally {
+    checker.endBuild();
+  }
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * webpack and Rspack: one pass over the compilation's modules once they are
+ * all built (`finishModules`), instead of a loader per module. A loader runs
+ * for every module the rules match — in Rspack each one a crossing from Rust
+ * into JavaScript (about 0.2 ms) — just to find the few that mention wymcp.
+ * The pass itself is `webpack-scan.ts`, loaded on the side (`lazy-pass.ts`).
+ */
+import type { LazyPass } from "./lazy-pass.js";
+
+/** What the plugin uses of a webpack or Rspack error. */
+export interface WebpackLikeError extends Error {
+  module?: unknown;
+  loc?: { start: { line: number; column: number } };
+  file?: string;
+  hideStack?: boolean;
+}
+
+/** What the plugin uses of a webpack or Rspack compilation. */
+export interface WebpackLikeCompilation {
+  readonly errors: WebpackLikeError[];
+  readonly warnings: WebpackLikeError[];
+  readonly fileDependencies: { add(file: string): unknown } & Partial<Iterable<string>>;
+  readonly hooks: { readonly finishModules: { tapPromise(name: string, callback: (modules: Iterable<unknown>) => Promise<void>): void } };
+}
+
+/** What the plugin uses of a webpack or Rspack compiler. */
+export interface WebpackLikeCompiler {
+  readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError };
+  readonly hooks: { readonly thisCompilation: { tap(name: string, callback: (compilation: WebpackLikeCompilation) => void): void } };
+}
+
+/**
+ * Applies the check to a webpack or Rspack compiler.
+ *
+ * @example
+ * ```ts
+ * const plugin = { name: "wymcp", webpack: (compiler) => applyToCompiler(compiler, new LazyPass(cacheFile), moduleFilter(options), "webpack") };
+ * ```
+ */
+export function applyToCompiler(compiler: WebpackLikeCompiler, pass: LazyPass, include: (id: string) => boolean, framework: "webpack" | "rspack"): void {
+  compiler.hooks.thisCompilation.tap("wymcp", (compilation) => {
+    pass.prepare();
+    compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {
+      const { checker, run } = await pass.ready();
+      await run.scanModules(compiler, compilation, modules, checker, include, framework);
+    });
+  });
+}
