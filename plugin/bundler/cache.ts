@@ -27,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FileCheck } from "../check.js";
 import { parseSource, resolveRelativeModule, type ModuleHost } from "../evaluator/modules.js";
+import { keepCompiledCodeIn, saveCompiledCode } from "../evaluator/typescript.js";
 import { mayDeclareTools, offencesOf } from "../mentions.js";
 
 type CheckModule = typeof import("../check.js");
@@ -104,16 +105,20 @@ export class ModuleChecker {
   private resolvedInBuild = new Map<string, string | null>();
 
   /** `file`: where the cache is kept; `undefined`: no cache. */
-  constructor(readonly file: string | undefined) {}
+  constructor(readonly file: string | undefined) {
+    // TypeScript's compiled code is kept beside the verdicts: a build that must check a changed file then loads it in half the time.
+    if (file !== undefined) keepCompiledCodeIn(path.dirname(file));
+  }
 
   /**
    * The bundler is about to build. Without stored verdicts every module that
-   * declares a tool will be checked, so the evaluator starts loading now,
-   * alongside the bundler's work.
+   * declares a tool will be checked, and with a tool file edited since its
+   * verdict at least that one: the evaluator then starts loading now,
+   * alongside the bundler's work, instead of after it.
    */
   prepare(): void {
     const cache = this.cache();
-    if (cache === undefined || Object.keys(cache.entries).length === 0) preloadCheckModule();
+    if (cache === undefined || Object.keys(cache.entries).length === 0 || someToolFileEdited(cache)) preloadCheckModule();
   }
 
   /**
@@ -129,6 +134,7 @@ export class ModuleChecker {
   /** Writes the cache if it changed since it was last written. */
   endBuild(): void {
     this.unchangedInBuild = undefined;
+    saveCompiledCode();
     if (this.file === undefined || !this.dirty || this.loaded === undefined) return;
     this.dirty = false;
     try {
@@ -243,6 +249,16 @@ export class ModuleChecker {
     }
     return this.loaded;
   }
+}
+
+/** Whether a module with a clean verdict has changed on disk since (a stat each: about 1 ms for 200 tool files). */
+function someToolFileEdited(cache: CacheFile): boolean {
+  for (const [fileName, entry] of Object.entries(cache.entries)) {
+    if (entry.mentions === false) continue;
+    const stats = statSync(fileName, { throwIfNoEntry: false });
+    if (stats === undefined || !sameStats(entry.seen, stats)) return true;
+  }
+  return false;
 }
 
 function reuse(fileName: string, entry: Entry): ModuleVerdict {

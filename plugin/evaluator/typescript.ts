@@ -5,19 +5,51 @@
  * scan it for named exports and for module syntax first, which costs about
  * 0.4 s more than `require` on every cold build — and a build whose files
  * declare no tool, or whose verdicts are all cached, never loads it at all.
+ * Where the bundler plugin keeps its verdicts, it also keeps TypeScript's
+ * compiled code (`code-cache.ts`).
  */
 import { createRequire } from "node:module";
+import path from "node:path";
 import type TypeScript from "typescript";
+import { requireWithCodeCache, type CachedModule } from "./code-cache.js";
 
 let loaded: typeof TypeScript | undefined;
+let codeCacheFolder: string | undefined;
+let cached: CachedModule | undefined;
 
 function load(): typeof TypeScript {
   if (loaded === undefined) {
-    loaded = createRequire(import.meta.url)("typescript") as typeof TypeScript;
+    const require = createRequire(import.meta.url);
+    if (codeCacheFolder === undefined) {
+      loaded = require("typescript") as typeof TypeScript;
+    } else {
+      const fileName = require.resolve("typescript");
+      const version = (require("typescript/package.json") as { version?: unknown }).version;
+      cached = requireWithCodeCache(fileName, path.join(codeCacheFolder, `typescript-${String(version)}-v8-${process.versions.v8}.bin`));
+      loaded = cached.exports as typeof TypeScript;
+    }
     // Importers read this live binding: after the first use they reach TypeScript itself, not the stand-in.
     typescript = loaded;
   }
   return loaded;
+}
+
+/**
+ * Keeps TypeScript's compiled code in `folder` (a no-op once TypeScript is
+ * loaded, or once a folder is chosen).
+ *
+ * @example
+ * ```ts
+ * keepCompiledCodeIn("node_modules/.cache/wymcp");
+ * ```
+ */
+export function keepCompiledCodeIn(folder: string): void {
+  codeCacheFolder ??= folder;
+}
+
+/** Writes TypeScript's compiled code to the folder chosen, if it was compiled in this process (after use, so what was compiled by then is kept). */
+export function saveCompiledCode(): void {
+  cached?.save();
 }
 
 /**
