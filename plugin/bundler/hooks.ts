@@ -14,9 +14,10 @@
  * `webpack-apply.ts`). Clean verdicts are kept between builds (`cache.ts`).
  * Everything past the hooks themselves loads on the side (`lazy-pass.ts`).
  */
+import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
+import { defaultCacheFolder } from "../cache-folder.js";
 import { PACKAGE_NAME } from "../mentions.js";
-import { defaultCacheFile } from "./cache-file.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
@@ -122,7 +123,8 @@ function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { che
 function cacheFile(options: WymcpPluginOptions): string | undefined {
   if (options.cache === false) return undefined;
   if (typeof options.cache === "string") return options.cache;
-  return defaultCacheFile(process.cwd());
+  const folder = defaultCacheFolder(process.cwd());
+  return folder === undefined ? undefined : path.join(folder, "verdicts.json");
 }
 
 /** The file behind a module id; `undefined` for virtual modules. */

