@@ -1,4 +1,6 @@
-// 1. `validate` vs Ajv's meta-schema validation (`ajv.validateSchema`) of the same property schemas.
+// 1. `validate` vs Ajv's meta-schema validation (`ajv.validateSchema`) of the
+// same property schemas, and vs a bare walk of them (the floor: what any
+// validator must at least do).
 import Ajv from "ajv";
 import { validate } from "../dist/src/index.js";
 import { compare } from "./compare.mjs";
@@ -18,6 +20,50 @@ export async function run() {
           for (const schema of schemas) if (!ajv.validateSchema(schema)) throw new Error("invalid");
         },
       },
+      { name: "a bare recursive walk building the closure (the floor)", run: () => bareWalk(record) },
     ]);
   }
+}
+
+/**
+ * The least a validator of these schemas must do: visit every action and
+ * every schema object the key-set walk visits, list their keys, read the
+ * three walked keywords and build the closure — with none of wymcp's
+ * guarantees (no cycle or depth safety, no containment of throwing getters,
+ * no vocabulary validators, no offences, no defaults check).
+ */
+function bareWalk(record) {
+  for (const name of Object.keys(record)) {
+    const action = record[name];
+    Object.keys(action);
+    propertyMap(action.properties);
+  }
+}
+
+function propertyMap(map) {
+  const declared = new Map();
+  Object.getOwnPropertySymbols(map);
+  for (const name of Object.keys(map)) {
+    const schema = map[name];
+    if (isPlain(schema)) declared.set(name, schemaClosure(schema));
+  }
+  return declared;
+}
+
+function schemaClosure(schema) {
+  const closure = { declared: null, extra: "allow", items: null };
+  const { properties, items, additionalProperties } = schema;
+  if (isPlain(properties)) {
+    closure.declared = propertyMap(properties);
+    closure.extra = "refuse";
+  }
+  if (isPlain(items)) closure.items = schemaClosure(items);
+  if (isPlain(additionalProperties)) closure.extra = schemaClosure(additionalProperties);
+  return closure;
+}
+
+function isPlain(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
 }
