@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveHttp, type RunningHttpServer } from "../src/mcp/index.js";
 import { within } from "./fixtures/runtime/session-scenario.js";
 import { exchange, rpc } from "./support/http-exchange.js";
-import { collectGarbage, expectedCounts, loadServer, mixedWave, runWave, type LoadServer, type WaveResult } from "./support/load-fixture.js";
+import { collectGarbage, expectedCounts, expectWaveComplete, loadServer, mixedWave, runWave, type LoadServer, type WaveResult } from "./support/load-fixture.js";
 
 const COUNT = 10_000;
 const WARM_UP = 1_000;
@@ -141,13 +141,7 @@ describe("10,000 calls in flight over HTTP on loopback", () => {
   }
 
   function expectComplete(count: number, { result, malformed }: { result: WaveResult; malformed: Map<string, number> }): void {
-    const expected = expectedCounts(count);
-    expect(result.lost, result.reasons.join("\n")).toBe(0);
-    expect(result.wrong).toEqual([]);
-    const { ok = 0, unknown_tool: gone = 0, ...failures } = result.counts;
-    expect(failures).toEqual({ handler_error: expected.handler_error, malformed_action: expected.malformed_action, invalid_data: expected.invalid_data });
-    expect(ok + gone).toBe(expected.ok + expected.extra);
-    expect(Object.values(result.counts).reduce((sum, total) => sum + total, 0)).toBe(count);
+    expectWaveComplete(result, count);
     // Half the raw posts are not JSON (-32700), half are JSON but no JSON-RPC message (-32600).
     expect(Object.fromEntries(malformed)).toEqual({ "400 -32700": MALFORMED / 2, "400 -32600": MALFORMED / 2 });
   }

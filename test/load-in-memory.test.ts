@@ -12,7 +12,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createMcpServer } from "../src/mcp/index.js";
-import { collectGarbage, expectedCounts, loadServer, mixedWave, runWave, type LoadServer, type WaveResult } from "./support/load-fixture.js";
+import { collectGarbage, expectedCounts, expectWaveComplete, loadServer, mixedWave, runWave, type LoadServer, type WaveResult } from "./support/load-fixture.js";
 import { within } from "./fixtures/runtime/session-scenario.js";
 
 const COUNT = 10_000;
@@ -54,14 +54,9 @@ describe("10,000 calls in flight over InMemoryTransport", () => {
     );
 
   function expectComplete(result: WaveResult): void {
-    const expected = expectedCounts(COUNT);
-    expect(result.lost, result.reasons.join("\n")).toBe(0);
-    expect(result.wrong).toEqual([]);
-    const { ok = 0, unknown_tool: gone = 0, ...failures } = result.counts;
-    expect(failures).toEqual({ handler_error: expected.handler_error, malformed_action: expected.malformed_action, invalid_data: expected.invalid_data });
-    expect(ok + gone).toBe(expected.ok + expected.extra);
-    expect(ok).toBeGreaterThanOrEqual(expected.ok);
-    expect(Object.values(result.counts).reduce((sum, count) => sum + count, 0)).toBe(COUNT);
+    expectWaveComplete(result, COUNT);
+    // At least every call that does not depend on the toggled tool answers ok.
+    expect(result.counts["ok"] ?? 0).toBeGreaterThanOrEqual(expectedCounts(COUNT).ok);
   }
 
   test("every call answered by kind, none lost; list_changed heard for every registration change", async () => {

@@ -9,6 +9,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { expect } from "vitest";
 import { createRouter, defineTool, type ActionSchema, type Router } from "../../src/index.js";
 import { readAnswer } from "../fixtures/runtime/answers.js";
 
@@ -179,6 +180,21 @@ export function expectedCounts(count: number): { ok: number; handler_error: numb
     extra: slots(8),
     toggles,
   };
+}
+
+/**
+ * Asserts a wave of `count` calls was answered completely: none lost, each
+ * with a kind its call accepts, and the kinds in the numbers the wave's mix
+ * gives (a call to the toggled tool may meet it registered or not).
+ */
+export function expectWaveComplete(result: WaveResult, count: number): void {
+  const expected = expectedCounts(count);
+  expect(result.lost, result.reasons.join("\n")).toBe(0);
+  expect(result.wrong).toEqual([]);
+  const { ok = 0, unknown_tool: gone = 0, ...failures } = result.counts;
+  expect(failures).toEqual({ handler_error: expected.handler_error, malformed_action: expected.malformed_action, invalid_data: expected.invalid_data });
+  expect(ok + gone).toBe(expected.ok + expected.extra);
+  expect(Object.values(result.counts).reduce((sum, total) => sum + total, 0)).toBe(count);
 }
 
 /**
