@@ -59,7 +59,7 @@ export interface SkippedFile {
  * const { offences } = checkDeclaration(declaration);
  * ```
  */
-export function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
+function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
   if (declaration.tool === undefined) return { declaration, offences: [], uncertain: [] };
   const offences = actionSchemaOffences(declaration.tool);
   const certain = offences.filter((offence) => isCertain(declaration, offence));

@@ -102,7 +102,7 @@ function toolErrorOf(tool: Tool, thrown: unknown, action: string, data: unknown)
 }
 
 /** Adds the hint: the error's own, else the tool's hint for the code, else its `"*"` hint. */
-export function withHint(tool: Tool, report: ErrorReport, error?: ToolError): ErrorReport {
+function withHint(tool: Tool, report: ErrorReport, error?: ToolError): ErrorReport {
   const hints = tool.hints;
   const pick = (code: string) => (hints !== undefined && hasOwn(hints, code) ? hints[code] : undefined);
   const hint = error?.hint ?? pick(report.error) ?? pick("*");

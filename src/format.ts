@@ -1,7 +1,7 @@
 import type { Offence } from "./offence.js";
 
 /** How many offence lines an error message shows before "…and N more". */
-export const SHOWN_OFFENCES = 10;
+const SHOWN_OFFENCES = 10;
 
 /** One offence as a line of text: `location: problem. Fix: fix` */
 export function offenceLine(offence: Offence): string {

@@ -83,7 +83,7 @@ export function walkKeySet(properties: unknown, action: string | null): KeySetWa
 }
 
 /** How many objects one walk may visit: far beyond any real schema, short of a hang. */
-export const MAX_WALKED_OBJECTS = 1_000_000;
+const MAX_WALKED_OBJECTS = 1_000_000;
 
 /**
  * One walk's state. Iterative with an explicit stack, so depth never

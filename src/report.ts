@@ -12,7 +12,7 @@ import { dataPathOf, type Offence } from "./offence.js";
 import { defaultsOf, requiredOf, requiredOneOfOf } from "./schema-read.js";
 
 /** How many problems an error answer lists before counting the rest. */
-export const SHOWN_PROBLEMS = 50;
+const SHOWN_PROBLEMS = 50;
 
 /** The summary of a checked schema: what a caller needs to write valid data. */
 export function actionSummary(action: string, schema: CheckedActionSchema): ActionSummary {
@@ -30,7 +30,7 @@ export function actionSummary(action: string, schema: CheckedActionSchema): Acti
 }
 
 /** Offences as a client sees them, each with its formatted line. */
-export function offenceReports(offences: readonly Offence[]): OffenceReport[] {
+function offenceReports(offences: readonly Offence[]): OffenceReport[] {
   return offences.map((offence) => ({
     code: offence.code,
     location: offence.location,

@@ -303,7 +303,7 @@ function recordingHost(): { host: ModuleHost; reads: Map<string, Seen | null>; r
  * const text = readSource("/src/tools.ts") ?? code;
  * ```
  */
-export function readSource(file: string): string | undefined {
+function readSource(file: string): string | undefined {
   try {
     return readFileSync(file, "utf8");
   } catch {

@@ -190,7 +190,7 @@ export class Evaluator implements LiteralContext {
  * characters). Constants that double each other (`const b = a + a; const c =
  * b + b; …`) would otherwise reach the engine's own limit and throw.
  */
-export const MAX_EVALUATED_STRING_LENGTH = 2 ** 24;
+const MAX_EVALUATED_STRING_LENGTH = 2 ** 24;
 
 function add(node: ts.BinaryExpression, left: unknown, right: unknown): unknown {
   if (typeof left === "string" || typeof right === "string") {

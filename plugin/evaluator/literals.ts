@@ -15,7 +15,7 @@ import { snippet, Unknown } from "./unknown.js";
  * `const b = [...a, ...a]; const c = [...b, ...b]; …` doubles at every line.
  * Past the bound the value is unknown, so nothing is reported about it.
  */
-export const MAX_SPREAD_ENTRIES = 2 ** 16;
+const MAX_SPREAD_ENTRIES = 2 ** 16;
 
 /** What the literal evaluators need from the evaluator. */
 export interface LiteralContext {

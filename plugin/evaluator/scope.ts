@@ -181,7 +181,7 @@ interface NamedEntry {
 }
 
 /** Every name a binding name declares, with the path to its value. */
-export function namesIn(name: ts.BindingName, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
+function namesIn(name: ts.BindingName, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
   if (typescript.isIdentifier(name)) return [{ name: name.text, access }];
   const entries: NamedEntry[] = [];
   name.elements.forEach((element, index) => {

@@ -67,7 +67,7 @@ export function languageServicePlugin(tsInstance: TypeScript): ts.server.PluginM
  * editorDiagnostics(programChecker(program, ts), program.getSourceFile("/src/tools.ts")!);
  * ```
  */
-export function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.SourceFile): ts.Diagnostic[] {
+function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.SourceFile): ts.Diagnostic[] {
   const { program, ts: tsInstance } = checker.host;
   const diagnostics: ts.Diagnostic[] = [];
   for (const offence of checker.offencesOf(sourceFile)) {
@@ -92,7 +92,7 @@ export function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.Source
  * offence is about: the slot whose value came from another module (an
  * imported constant's identifier), else the `defineTool` callee.
  */
-export function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: string): ts.Node {
+function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: string): ts.Node {
   const { provenance } = declaration;
   const inFile = (node: ts.Node) => node.getSourceFile().fileName === fileName;
   let anchor: ts.Node = declaration.call.expression;

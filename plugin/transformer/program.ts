@@ -103,7 +103,7 @@ function stampVersions(program: ts.Program, checker: ProgramChecker): void {
 }
 
 /** A diagnostic saying that checking a file failed inside wymcp (the build fails rather than skip the check silently). */
-export function internalError(tsInstance: TypeScript, file: ts.SourceFile, error: unknown): ts.Diagnostic {
+function internalError(tsInstance: TypeScript, file: ts.SourceFile, error: unknown): ts.Diagnostic {
   const reason = error instanceof Error ? error.message : String(error);
   return {
     file,
