@@ -15,12 +15,13 @@
  * `tool.actions()`. They hand out `CheckedActionSchema`, a type only this
  * module produces, and check exactly what they obtained.
  */
-import type { Closure } from "./closure.js";
+import type { DataContract } from "./data-check.js";
 import { ActionSchemaError } from "./errors.js";
 import { isSealed } from "./freeze.js";
 import { chain, nameOffences } from "./chain.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
 import type { SchemaContext } from "./key-validators.js";
+import { requiredOf, requiredOneOfOf } from "./schema-read.js";
 import { compareOffences, offence, type Offence } from "./offence.js";
 import type { ActionSchema } from "./tool.js";
 
@@ -34,8 +35,8 @@ export type FetchedSchema =
   | { readonly ok: true; readonly schema: CheckedActionSchema }
   | { readonly ok: false; readonly validNames: readonly string[] };
 
-/** The closure of every checked schema; verdicts on sealed schemas are reused. */
-const closures = new WeakMap<object, Closure>();
+/** The data contract of every checked schema; verdicts on sealed schemas are reused. */
+const contracts = new WeakMap<object, DataContract>();
 const sealedVerdicts = new WeakSet<object>();
 
 /** A tool as the validation layer sees it: anything, read defensively. */
@@ -112,13 +113,26 @@ function checkOrOffences(action: string, schema: unknown): CheckedActionSchema |
  * obtaining that follows.
  */
 function remember(schema: object, context: SchemaContext): void {
-  closures.set(schema, context.walk!.closure);
+  contracts.set(schema, contractFrom(context, schema as CheckedActionSchema));
   if (context.walk!.frozen && isSealed(schema)) sealedVerdicts.add(schema);
 }
 
-/** The closure of a checked schema's data, compiled when it was checked. */
-export function closureOf(schema: CheckedActionSchema): Closure {
-  return closures.get(schema)!;
+/**
+ * The data contract of a checked schema (closure, compiled property
+ * schemas, required names), compiled when it was checked. A schema that did
+ * not come from an obtaining function is checked here first, so a caller
+ * holding a hand-made schema gets an `ActionSchemaError`, not a crash.
+ *
+ * @example
+ * ```ts
+ * const found = fetchSchema(tasks, "create");
+ * if (found.ok) contractOf(found.schema).required; // ["name"]
+ * ```
+ */
+export function contractOf(schema: CheckedActionSchema): DataContract {
+  const known = typeof schema === "object" && schema !== null ? contracts.get(schema) : undefined;
+  if (known !== undefined) return known;
+  return contracts.get(checkMandatoryKeys(undefined, "<unnamed>", schema))!;
 }
 
 /**
@@ -222,4 +236,8 @@ function obtainRecord(tool: ToolLike): { readonly record: object } | Failed {
     return fail("actions_not_object", "actions() did not return a plain object", "return an object mapping each action name to its action schema.");
   }
   return { record };
+}
+
+function contractFrom(context: SchemaContext, schema: CheckedActionSchema): DataContract {
+  return { closure: context.walk!.closure, values: context.values ?? new Map(), required: requiredOf(schema), groups: requiredOneOfOf(schema) };
 }

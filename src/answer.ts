@@ -42,7 +42,12 @@ export interface Problem {
   readonly at: string;
   /** The key at fault inside that place, when there is one. */
   readonly key?: string;
+  /** For a value its schema refuses: the JSON Schema keyword it breaks (`type`, `enum`, `minimum`…). */
+  readonly keyword?: string;
+  /** What is wrong, without a trailing period. */
   readonly problem: string;
+  /** What to change: one sentence. */
+  readonly fix: string;
 }
 
 /** An action schema as error answers and help show it. */
@@ -116,25 +121,4 @@ export function errorAnswer(report: ErrorReport): ToolAnswer {
 /** A JSON answer that is not an error (help's answers). */
 export function jsonAnswer(value: unknown): ToolAnswer {
   return { content: [{ type: "text", text: JSON.stringify(value) }] };
-}
-
-/**
- * A handler's result as MCP content: JSON text, plus `structuredContent`
- * when the tool declares an `outputSchema` (MCP requires an object there).
- * A result JSON cannot spell answers `invalid_result` instead of throwing.
- */
-export function resultAnswer(result: unknown, structured: boolean, fail: (problem: string) => ToolAnswer): ToolAnswer {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(result === undefined ? null : result);
-  } catch (error) {
-    return fail(`the handler's result cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (text === undefined) return fail("the handler's result cannot be written as JSON");
-  if (!structured) return { content: [{ type: "text", text }] };
-  if (typeof result !== "object" || result === null || Array.isArray(result)) {
-    return fail("the tool declares an outputSchema, so its handlers must return an object");
-  }
-  // The JSON round trip makes structuredContent the very value the text shows.
-  return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) as { [key: string]: unknown } };
 }

@@ -8,6 +8,7 @@ import { ActionSchemaError } from "./errors.js";
 import { toolLabel } from "./format.js";
 import { describeType, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
 import { actionNames } from "./action-schema.js";
+import { outputSchemaFaults } from "./output-check.js";
 
 /** One problem with a tool's callback surface. */
 export interface SurfaceOffence {
@@ -15,7 +16,7 @@ export interface SurfaceOffence {
   readonly tool: string | undefined;
   /** The tool field at fault: `name`, `handlers`, `handlers["create"]`… */
   readonly field: string;
-  readonly code: "not_object" | "invalid_name" | "reserved_name" | "wrong_type" | "missing_handler" | "handler_without_action";
+  readonly code: "not_object" | "invalid_name" | "reserved_name" | "wrong_type" | "invalid_schema" | "missing_handler" | "handler_without_action";
   readonly problem: string;
   readonly fix: string;
 }
@@ -68,6 +69,7 @@ export function callbackSurfaceOffences(tool: unknown): SurfaceOffence[] {
   for (const [field, expected, test] of OPTIONAL_FIELDS) {
     const value = read(tool, field);
     if (value !== undefined && !safely(() => test(value))) add(field, "wrong_type", `${field} is ${describeType(value)}`, `write ${expected}, or leave it out.`);
+    else if (field === "outputSchema" && value !== undefined) for (const fault of outputSchemaFaults(value as object)) add(field, "invalid_schema", fault.problem, fault.fix);
   }
   offences.push(...handlerOffences(tool, label));
   return offences;

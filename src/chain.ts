@@ -6,7 +6,7 @@
  * pair; both through `action-schema.ts`, the layer's one entry.
  */
 import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
-import { defaultOffencesIn } from "./key-set.js";
+import { authorDataOffences } from "./author-data.js";
 import { keyValidators, type SchemaContext } from "./key-validators.js";
 import { offence, type Offence } from "./offence.js";
 import { closest } from "./suggest.js";
@@ -28,7 +28,7 @@ export function nameOffences(record: object): Offence[] {
 
 /** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
 export function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
-  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined };
+  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, values: undefined };
   if (!isPlainObject(schema)) {
     context.offences.push(offence({ action, path: [], code: isUnreadable(schema) ? "unreadable" : "schema_not_object",
       problem: `the action schema is ${isUnreadable(schema) ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,
@@ -48,8 +48,8 @@ export function chain(action: string, schema: unknown, scope: "all" | "mandatory
     }
     keyValidators[key](value, context);
   }
-  if (scope === "all" && context.offences.length === 0 && hasOwn(schema, "defaults") && context.walk !== undefined) {
-    context.offences.push(...defaultOffencesIn(context.walk.closure, read(schema, "defaults"), action));
+  if (scope === "all" && context.offences.length === 0 && context.walk !== undefined) {
+    context.offences.push(...authorDataOffences(schema, context));
   }
   return context;
 }

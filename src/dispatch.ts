@@ -6,7 +6,8 @@
  * a handler throws escapes as an exception.
  */
 import { actionNames, fetchSchema, type CheckedActionSchema } from "./action-schema.js";
-import { errorAnswer, helpPointer, resultAnswer, type ErrorReport, type ToolAnswer } from "./answer.js";
+import { errorAnswer, helpPointer, type ErrorReport, type ToolAnswer } from "./answer.js";
+import { resultAnswer } from "./result-answer.js";
 import { readArguments } from "./call-arguments.js";
 import { didYouMean } from "./suggest.js";
 import { ActionSchemaError } from "./errors.js";
@@ -16,6 +17,7 @@ import { mergeDefaults } from "./merge.js";
 import { actionSummary, cappedProblems, malformedReport, problemReport } from "./report.js";
 import { defaultsOf } from "./schema-read.js";
 import type { HandlerContext, Tool } from "./tool.js";
+import { stderrLog, type ServerLog } from "./server-log.js";
 import { ToolError } from "./tool-error.js";
 
 /** What a call carries besides its arguments. */
@@ -24,6 +26,8 @@ export interface CallContext {
   readonly signal?: AbortSignal;
   /** Transport-specific request details, handed to the handler as `context.request`. */
   readonly request?: unknown;
+  /** Where server-side reports go (a result that breaks the output schema); stderr when absent. */
+  readonly log?: ServerLog;
 }
 
 type Report = Omit<ErrorReport, "tool" | "hint">;
@@ -64,12 +68,12 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   const problems = dataProblems(schema, call.data);
   if (call.problems.length > 0) {
     // The data's own problems ride along, so one answer says everything to change.
-    const all = [...call.problems, ...problems.map(problemReport)];
+    const all = [...call.problems, ...problems.map((problem) => problemReport(problem))];
     return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(all), ...about() });
   }
   if (problems.length > 0) {
     const count = `${problems.length} ${problems.length === 1 ? "problem" : "problems"}`;
-    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map(problemReport)), ...about() });
+    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map((problem) => problemReport(problem))), ...about() });
   }
   const data = mergeDefaults(call.data, defaultsOf(schema));
   const handler = hasOwn(tool.handlers, action) ? read(tool.handlers, action) : undefined;
@@ -85,7 +89,12 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     if (error !== undefined) return refuse({ error: error.code, message: error.message, ...about(), ...(error.details === undefined ? {} : { details: error.details }) }, error);
     return refuse({ error: "handler_error", message: `${tool.name}.${action} failed: ${reasonText(thrown)}`, ...about() });
   }
-  return resultAnswer(result, tool.outputSchema !== undefined, (problem) => refuse({ error: "invalid_result", message: `${tool.name}.${action}: ${problem}`, ...about() }));
+  return resultAnswer(result, tool.outputSchema, (problem, problems) => {
+    const message = `${tool.name}.${action}: ${problem}`;
+    // The client learns its call failed; the author must learn their handler broke its promise.
+    (context.log ?? stderrLog).error(message, problems === undefined ? undefined : { problems });
+    return refuse({ error: "invalid_result", message, ...(problems === undefined ? {} : cappedProblems(problems)), ...about() });
+  });
 }
 
 /** The `ToolError` for what a handler threw: its own, or `handleError`'s translation. */

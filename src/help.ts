@@ -113,23 +113,23 @@ interface HelpRequest {
 function readHelpArguments(args: unknown): HelpRequest {
   if (args === undefined) args = {};
   if (!isPlainObject(args)) {
-    return { tool: undefined, action: undefined, problems: [{ code: "wrong_type", at: "arguments", problem: `the arguments are ${describeType(args)}; send {}, {tool} or {tool, action}` }] };
+    return { tool: undefined, action: undefined, problems: [{ code: "wrong_type", at: "arguments", problem: `the arguments are ${describeType(args)}`, fix: "send {}, {tool} or {tool, action}." }] };
   }
   const problems: Problem[] = [];
   const keys = ownKeys(args);
   for (const key of isUnreadable(keys) ? [] : keys.strings) {
-    if (!HELP_KEYS.has(key)) problems.push({ code: "unknown_argument", at: "arguments", key, problem: `unknown help parameter ${JSON.stringify(key)}: help takes tool and action` });
+    if (!HELP_KEYS.has(key)) problems.push({ code: "unknown_argument", at: "arguments", key, problem: `unknown help parameter ${JSON.stringify(key)}: help takes tool and action`, fix: "remove it." });
   }
   const field = (key: "tool" | "action"): string | undefined => {
     const value = hasOwn(args as object, key) ? read(args as object, key) : undefined;
     if (value === undefined || typeof value === "string") return value;
-    problems.push({ code: "wrong_type", at: "arguments", key, problem: `${key} is ${describeType(value)}; write a name as a string` });
+    problems.push({ code: "wrong_type", at: "arguments", key, problem: `${key} is ${describeType(value)}`, fix: `write the ${key} name as a string, or leave ${key} out.` });
     return undefined;
   };
   const tool = field("tool");
   const action = field("action");
   if (action !== undefined && !hasOwn(args, "tool")) {
-    problems.push({ code: "missing_tool", at: "arguments", key: "tool", problem: "action needs tool: send {tool, action}" });
+    problems.push({ code: "missing_tool", at: "arguments", key: "tool", problem: "action needs tool", fix: "send {tool, action}." });
   }
   return { tool, action, problems };
 }

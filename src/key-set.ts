@@ -9,6 +9,7 @@ import { isSealed } from "./freeze.js";
 import { describeType, isArray, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
 import { offence, type Offence, type OffenceCode } from "./offence.js";
 import { child, segmentsOf, type PathNode } from "./path.js";
+import { closest } from "./suggest.js";
 import { WalkPath } from "./walk-path.js";
 
 /** What one walk of an action's `properties` found. */
@@ -185,7 +186,8 @@ class KeySetWalker {
         this.enter("map", properties, path, "properties", closure, "declared");
       } else this.report("wrong_type", path, "properties", `"properties" is ${describeType(properties)}`, PROPERTIES_FIX);
     }
-    if (items !== undefined && !isArray(items)) {
+    // An array (the legacy tuple form) and a boolean schema are allowed and not walked.
+    if (items !== undefined && !isArray(items) && typeof items !== "boolean") {
       if (isPlainObject(items)) this.enter("schema", items, path, "items", closure, "items");
       else this.report("wrong_type", path, "items", `"items" is ${describeType(items)}`, ITEMS_FIX);
     }
@@ -200,7 +202,29 @@ class KeySetWalker {
     } else if (additional !== undefined) {
       this.report("wrong_type", path, "additionalProperties", `"additionalProperties" is ${describeType(additional)}`, ADDITIONAL_FIX);
     }
+    // Closed: undeclared keys refused (additionalProperties false, or absent beside properties).
+    if (additional === false || (additional === undefined && isPlainObject(properties))) this.checkRequired(schema, path, isPlainObject(properties) ? properties : undefined);
     return closure;
+  }
+
+  /**
+   * A nested `required` naming a key this closed place refuses: no data
+   * could ever satisfy the schema, so no call could be sent.
+   */
+  private checkRequired(schema: object, path: PathNode, properties: object | undefined): void {
+    const required = Object.hasOwn(schema, "required") ? read(schema, "required") : undefined;
+    if (!isArray(required)) return;
+    const keys = properties === undefined ? undefined : ownKeys(properties);
+    const names = keys === undefined || isUnreadable(keys) ? [] : keys.strings;
+    const known = new Set(names);
+    Array.prototype.forEach.call(required, (name: unknown, index: number) => {
+      if (typeof name !== "string" || known.has(name)) return;
+      const guess = closest(name, names);
+      const remedy = `declare ${JSON.stringify(name)} in this schema's properties, or remove it from required.`;
+      this.offences.push(offence({ action: this.action, path: [...segmentsOf(path), "required"], key: name, index, code: "unsatisfiable_required",
+        problem: `${JSON.stringify(name)} is required, but this place refuses every key its properties do not declare`,
+        fix: guess === undefined ? remedy : `did you mean ${JSON.stringify(guess)}? Otherwise ${remedy}` }));
+    });
   }
 }
 

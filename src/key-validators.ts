@@ -5,7 +5,9 @@
  * it a test failure too.
  */
 import { describeType, isArray, isPlainObject, reasonText, isUnreadable, Unreadable } from "./inspect.js";
+import type { CompiledSchema } from "./json-schema.js";
 import { walkKeySet, type KeySetWalk } from "./key-set.js";
+import { checkPropertySchemas } from "./property-checks.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { closest } from "./suggest.js";
 import type { ActionSchemaKey } from "./tool.js";
@@ -18,6 +20,8 @@ export interface SchemaContext {
   declared: ReadonlySet<string> | undefined;
   /** The key-set walk of `properties`, once it ran. */
   walk: KeySetWalk | undefined;
+  /** The compiled schema of every sound property, once `properties` was checked. */
+  values: ReadonlyMap<string, CompiledSchema> | undefined;
 }
 
 type KeyValidator = (value: unknown, context: SchemaContext) => void;
@@ -90,6 +94,13 @@ export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = 
     context.walk = walkKeySet(value, context.action);
     context.declared = new Set(context.walk.closure.declared!.keys());
     context.offences.push(...context.walk.offences);
+    // A property the walk found offences in is not checked further: its meta-schema check would only repeat them.
+    const unsound = new Set(context.walk.offences.map((found) => found.path[1]).filter((name): name is string => typeof name === "string"));
+    // An offence of the walk as a whole (too many objects) leaves no property worth checking further.
+    const whole = context.walk.offences.some((found) => found.path.length < 2);
+    const checks = checkPropertySchemas(value, whole ? [] : context.declared, unsound, context.action);
+    context.values = checks.values;
+    context.offences.push(...checks.offences);
   },
   required(value, context) {
     const list = entries(context, "required", value, 'write an array of declared property names, such as ["name"].');

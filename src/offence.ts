@@ -8,8 +8,10 @@
 export type PathSegment = string | number;
 
 /**
- * The closed set of offence codes. `kind: "default"` offences all carry
- * `undeclared_default`; every other code is a shape offence.
+ * The closed set of offence codes. `kind: "default"` offences — the data an
+ * author wrote (defaults and examples), checked like a call's data once the
+ * shape is sound — carry `undeclared_default`, `invalid_default` or
+ * `invalid_example`; every other code is a shape offence.
  */
 export type OffenceCode =
   | "actions_not_function"
@@ -30,7 +32,11 @@ export type OffenceCode =
   | "cycle"
   | "too_large"
   | "unreadable"
-  | "undeclared_default";
+  | "undeclared_default"
+  | "invalid_schema"
+  | "unsatisfiable_required"
+  | "invalid_default"
+  | "invalid_example";
 
 /** Shape offences come first; defaults are checked only once an action has none. */
 export type OffenceKind = "shape" | "default";
@@ -108,8 +114,8 @@ export function locationOf(action: string | null, path: readonly PathSegment[]):
 }
 
 /** A data path: `data["opts"]["tags"][2]`. */
-export function dataPathOf(path: readonly PathSegment[]): string {
-  let text = "data";
+export function dataPathOf(path: readonly PathSegment[], root = "data"): string {
+  let text = root;
   for (const segment of path) text += bracket(segment);
   return text;
 }

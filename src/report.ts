@@ -7,7 +7,8 @@ import type { CheckedActionSchema } from "./action-schema.js";
 import type { ActionSummary, ErrorReport, OffenceReport, Problem } from "./answer.js";
 import type { ActionSchemaError } from "./errors.js";
 import { offenceLine } from "./format.js";
-import type { DataProblem } from "./gate.js";
+import type { DataProblem } from "./data-check.js";
+import { wordProblem } from "./problem-wording.js";
 import { dataPathOf, type Offence } from "./offence.js";
 import { defaultsOf, requiredOf, requiredOneOfOf } from "./schema-read.js";
 
@@ -41,37 +42,22 @@ function offenceReports(offences: readonly Offence[]): OffenceReport[] {
 }
 
 /**
- * A data problem as a client reads it: its place as a data path and one
- * sentence saying what to change.
+ * A data problem as a client reads it: its place as a data path, one
+ * sentence of what is wrong and one of what to change.
  *
  * @example
  * ```ts
  * problemReport({ code: "missing_required", path: [], key: "name" });
- * // { code: "missing_required", at: "data", key: "name", problem: 'missing required key "name"' }
+ * // { code: "missing_required", at: "data", key: "name", problem: 'missing required key "name"', fix: 'add "name".' }
  * ```
  */
-export function problemReport(problem: DataProblem): Problem {
-  const at = dataPathOf(problem.path);
-  switch (problem.code) {
-    case "missing_required":
-      return { code: problem.code, at, key: problem.key, problem: `missing required key ${JSON.stringify(problem.key)}` };
-    case "no_required_group": {
-      const groups = problem.groups.map((group) => JSON.stringify(group)).join(" or ");
-      return { code: problem.code, at, problem: `no requiredOneOf group is complete: send every key of ${groups}` };
-    }
-    case "unknown_key": {
-      const guess = problem.suggestion === undefined ? "" : ` (did you mean ${JSON.stringify(problem.suggestion)}?)`;
-      const known = problem.declared === undefined ? "" : `; declared here: ${problem.declared.join(", ")}`;
-      return { code: problem.code, at, key: problem.key, problem: `unknown key ${JSON.stringify(problem.key)}${guess}${known}` };
-    }
-    case "symbol_key":
-      return { code: problem.code, at, key: problem.key, problem: `symbol key ${problem.key} is not data` };
-    case "unreadable":
-      // The closure walk reports an object whose key list cannot be read with an empty key.
-      return problem.key === ""
-        ? { code: problem.code, at, problem: "its keys cannot be read" }
-        : { code: problem.code, at, key: problem.key, problem: `reading ${JSON.stringify(problem.key)} failed` };
-  }
+export function problemReport(problem: DataProblem, root = "data"): Problem {
+  const { problem: text, fix } = wordProblem(problem);
+  const at = dataPathOf(problem.path, root);
+  if (problem.code === "invalid_value") return { code: problem.code, at, keyword: problem.failure.keyword, problem: text, fix };
+  // The closure walk reports an object whose key list cannot be read with an empty key.
+  const key = "key" in problem && !(problem.code === "unreadable" && problem.key === "") ? { key: problem.key } : {};
+  return { code: problem.code, at, ...key, problem: text, fix };
 }
 
 /**

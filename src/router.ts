@@ -15,6 +15,7 @@ import { answerHelp, helpListing, type ToolLookup } from "./help.js";
 import { reasonText } from "./inspect.js";
 import { toolListing, type ToolListing } from "./listing.js";
 import { checkRegistration } from "./registration.js";
+import type { ServerLog } from "./server-log.js";
 import type { Tool } from "./tool.js";
 
 /** What `createRouter` takes. */
@@ -23,6 +24,8 @@ export interface RouterOptions {
   readonly tools?: readonly Tool[];
   /** Server instructions sent at initialize (the MCP `instructions` field). */
   readonly instructions?: string;
+  /** Where server-side reports go (a handler result that breaks its output schema); standard error by default. */
+  readonly log?: ServerLog;
 }
 
 /** A live set of tools, serving `tools/list` and `tools/call`. */
@@ -95,7 +98,7 @@ export function createRouter(options: RouterOptions = {}): Router {
         if (entry === undefined) {
           return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(String(name), lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
         }
-        return await dispatch(entry.tool, args, context);
+        return await dispatch(entry.tool, args, options.log === undefined ? context : { ...context, log: options.log });
       } catch (error) {
         // The gate answers every expected failure itself; this keeps anything else from reaching the transport.
         return errorAnswer({ error: "internal_error", message: `${name} failed: ${reasonText(error)}`, help: helpPointer() });

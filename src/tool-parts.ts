@@ -17,7 +17,7 @@ export interface PropertySchema {
   readonly type?: JsonTypeName | readonly JsonTypeName[];
   readonly description?: string;
   readonly properties?: PropertyMap;
-  readonly items?: PropertySchema | readonly PropertySchema[];
+  readonly items?: PropertySchema | boolean | readonly PropertySchema[];
   readonly additionalProperties?: boolean | PropertySchema;
   readonly required?: readonly string[];
   readonly enum?: readonly unknown[];

@@ -142,11 +142,15 @@ export interface Tool<A extends ActionRecord = ActionRecord> extends ToolParts {
   readonly handlers: Handlers<A>;
 }
 
-/** What `defineTool` takes: the actions as an object or a function returning one. */
-export interface ToolDefinition<A extends ActionRecord> extends ToolParts {
+/**
+ * What `defineTool` takes: the actions as an object or a function returning
+ * one. `A` is the action record as written; a malformed action is flagged at
+ * its own line without touching inference (see `ActionsArgument`).
+ */
+export interface ToolDefinition<A extends object> extends ToolParts {
   readonly name: string;
   readonly description: string;
-  readonly actions: A | (() => A);
+  readonly actions: import("./action-check.js").ActionsArgument<A>;
   readonly handlers: Handlers<NoInfer<A>>;
 }
 
@@ -171,7 +175,10 @@ export interface ToolDefinition<A extends ActionRecord> extends ToolParts {
  * });
  * ```
  */
-export function defineTool<const A extends ActionRecord>(definition: ToolDefinition<A>): Tool<A> {
+export function defineTool<const A extends object>(definition: ToolDefinition<A>): Tool<A extends ActionRecord ? A : ActionRecord>;
+// `A` is inferred under the loose constraint `object`, so a malformed action cannot collapse the record
+// to its constraint (and every handler's data to `unknown`); the implementation sees a well-formed record.
+export function defineTool(definition: ToolDefinition<ActionRecord>): Tool {
   const { actions } = definition;
   if (typeof actions === "function") return { ...definition, actions };
   deepFreeze(actions);

@@ -67,16 +67,18 @@ afterEach(() => {
 // The tool: function-form actions over one mutable record, so a shared
 // default would show (object-form actions are deep-frozen by defineTool).
 
+// No `type` keywords: this file pins the closure (which keys pass, at every depth) on any values;
+// the values themselves are pinned in call-gate-values.test.ts.
 const ACTIONS = {
   put: {
     description: "Stores data",
     properties: {
-      name: { type: "string" },
-      opts: { type: "object", properties: { due: { type: "string" }, tags: { type: "array", items: { type: "string" } }, nested: { type: "object", properties: { level: { type: "number" } } } } },
-      rows: { type: "array", items: { type: "object", properties: { id: { type: "number" }, tags: { type: "array" } } } },
-      meta: { type: "object" },
-      extra: { type: "object", additionalProperties: { type: "object", properties: { v: { type: "number" } } } },
-      sealed: { type: "object", additionalProperties: false },
+      name: {},
+      opts: { properties: { due: {}, tags: { items: {} }, nested: { properties: { level: {} } } } },
+      rows: { items: { properties: { id: {}, tags: {} } } },
+      meta: {},
+      extra: { additionalProperties: { properties: { v: {} } } },
+      sealed: { additionalProperties: false },
     },
     defaults: {
       opts: { tags: ["default"], nested: { level: 1 } },
@@ -270,7 +272,7 @@ describe.each(TRANSPORTS)("hostile keys through %s", (_label, connect) => {
     const deepCaller = await connect(createRouter({ tools: [deepTool] }));
     try {
       const path = Array.from({ length: DEPTH }, () => '["n"]').join("");
-      const refused = await deepCaller.call(JSON.parse(`{"action":"put","data":${'{"n":'.repeat(DEPTH)}{"leaf":1,"__proto__":{"polluted":true}}${"}".repeat(DEPTH)}}`));
+      const refused = await deepCaller.call(JSON.parse(`{"action":"put","data":${'{"n":'.repeat(DEPTH)}{"leaf":[1],"__proto__":{"polluted":true}}${"}".repeat(DEPTH)}}`));
       expect(refusedKeys(refused)).toEqual([`unknown_key data${path} __proto__`]);
       const merged = await deepCaller.call({ action: "put" });
       expect(merged.isError).toBe(false);

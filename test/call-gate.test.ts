@@ -34,7 +34,7 @@ describe("the call gate: argument shape", () => {
     const { body } = await call({ action: "create", name: "x" });
     expect(body.error).toBe("invalid_arguments");
     expect(body.problems.map((p: { code: string; key: string }) => `${p.code} ${p.key}`)).toEqual(["unknown_argument name", "missing_required name"]);
-    expect(body.problems[0].problem).toContain("put the action's fields inside data");
+    expect(body.problems[0].fix).toBe("put the action's fields inside data.");
   });
 
   test("absent arguments read as {} and are refused for the missing action", async () => {
@@ -61,9 +61,9 @@ describe("the call gate: data problems, all in one answer", () => {
     expect(isError).toBe(true);
     expect(body.error).toBe("invalid_data");
     expect(body.problems).toEqual([
-      { code: "missing_required", at: "data", key: "name", problem: 'missing required key "name"' },
-      { code: "unknown_key", at: "data", key: "nmae", problem: 'unknown key "nmae" (did you mean "name"?); declared here: name, opts' },
-      { code: "unknown_key", at: 'data["opts"]', key: "colour", problem: 'unknown key "colour"; declared here: due, tags' },
+      { code: "missing_required", at: "data", key: "name", problem: 'missing required key "name"', fix: 'add "name".' },
+      { code: "unknown_key", at: "data", key: "nmae", problem: 'unknown key "nmae" (did you mean "name"?); declared here: name, opts', fix: 'rename it to "name", or remove it.' },
+      { code: "unknown_key", at: 'data["opts"]', key: "colour", problem: 'unknown key "colour"; declared here: due, tags', fix: "remove it." },
     ]);
     expect(body.schema).toEqual({
       action: "create",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { closureViolations, dataPathOf, fetchSchema } from "../src/index.js";
-import { closureOf } from "../src/action-schema.js";
+import { contractOf } from "../src/action-schema.js";
 import { offencesOfSchema, toolOf } from "./support/tools.js";
 
 const properties = {
@@ -16,7 +16,7 @@ const properties = {
 function violations(data: unknown): string[] {
   const found = fetchSchema(toolOf({ a: { description: "d", properties } }), "a");
   if (!found.ok) throw new Error("no schema");
-  return closureViolations(closureOf(found.schema), data).map((v) => `${dataPathOf(v.path)} ${v.key}`);
+  return closureViolations(contractOf(found.schema).closure, data).map((v) => `${dataPathOf(v.path)} ${v.key}`);
 }
 
 describe("the closure", () => {

@@ -3,6 +3,7 @@ import { createRouter, defineTool, type ActionData, type ActionSchema, type Hand
 
 describe("a handler's data is typed from its action schema", () => {
   test("required keys are present, others optional; types follow type, enum, const, items and nested properties", () => {
+    // Keyword by keyword (anyOf, allOf, $ref, prefixItems, additionalProperties…): test/handler-data-keywords.test-d.ts.
     defineTool({
       name: "tasks",
       description: "Tasks",
@@ -41,7 +42,8 @@ describe("a handler's data is typed from its action schema", () => {
           expectTypeOf(data.kind).toEqualTypeOf<"task" | undefined>();
           expectTypeOf(data.nullable).toEqualTypeOf<string | null | undefined>();
           expectTypeOf(data.tags).toEqualTypeOf<string[] | undefined>();
-          expectTypeOf(data.pairs).toEqualTypeOf<unknown[] | undefined>();
+          // The legacy tuple form: a tuple whose elements may be missing (no minItems) and a rest of anything.
+          expectTypeOf(data.pairs).toEqualTypeOf<[string?, number?, ...unknown[]] | undefined>();
           expectTypeOf(data.anything).toEqualTypeOf<unknown>();
           expectTypeOf(data.opts).toEqualTypeOf<{ priority: number; due?: string }>();
           expectTypeOf(data.rows).toEqualTypeOf<{ id: number }[] | undefined>();

@@ -128,8 +128,8 @@ describe.each([
     expect(rpcError(await post(deep))).toMatchObject({ code: -32600 });
     const body = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"tasks","arguments":{"action":"create","data":{"name":"x","opts":{"due":${"[".repeat(400_000)}${"]".repeat(400_000)}}}}}}`;
     const [answer] = messagesOf(await post(body)) as { id: number; result: unknown }[];
-    // The handler echoes its data; a result too deep for JSON is answered invalid_result.
+    // The gate refuses the value (a string is declared there) before any handler sees it.
     expect(answer!.id).toBe(9);
-    expect(readAnswer(answer!.result)).toMatchObject({ isError: true, body: { error: "invalid_result" } });
+    expect(readAnswer(answer!.result)).toMatchObject({ isError: true, body: { error: "invalid_data", problems: [{ code: "invalid_value", at: 'data["opts"]["due"]', keyword: "type" }] } });
   });
 });

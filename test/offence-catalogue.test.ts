@@ -46,6 +46,18 @@ const SHAPE_ROWS: readonly [name: string, schema: unknown, expected: readonly Ex
   ["related entry is a number", validSchema({ related: ["list", 2] }), [{ location: 'actions["a"].related', index: 1, code: "wrong_type" }]],
   ["examples entry is an array", validSchema({ examples: [{}, []] }), [{ location: 'actions["a"].examples', index: 1, code: "wrong_type" }]],
   ["description missing", { properties: {} }, [{ key: "description", code: "missing_key" }]],
+  ["a type that is not a JSON Schema type", withProperties({ o: { type: "strng" } }), [{ location: 'actions["a"].properties["o"]', key: "type", code: "invalid_schema", problem: '"type" is "strng", not a JSON Schema type' }]],
+  ["a bound that is not a number", withProperties({ o: { type: "integer", minimum: "1" } }), [{ location: 'actions["a"].properties["o"]', key: "minimum", code: "invalid_schema" }]],
+  ["a pattern that is not a regular expression", withProperties({ o: { type: "string", pattern: "(" } }), [{ key: "pattern", code: "invalid_schema", problem: '"pattern" is "(", not a valid regular expression (ECMAScript, with the u flag)' }]],
+  ["a bad keyword deep in an anyOf branch", withProperties({ o: { anyOf: [{ type: "string" }, { type: "array", items: { maxItems: -1 } }] } }), [{ location: 'actions["a"].properties["o"]["anyOf"][1]["items"]', key: "maxItems", code: "invalid_schema" }]],
+  ["every keyword a dialect refuses, each its own offence", withProperties({ o: { type: "strnig", enum: 3, format: {}, required: "x" } }), [
+    { key: "enum", code: "invalid_schema" }, { key: "format", code: "invalid_schema" }, { key: "required", code: "invalid_schema" }, { key: "type", code: "invalid_schema" },
+  ]],
+  ["a tuple entry that is not a schema (legacy items form)", withProperties({ pair: { type: "array", items: [{ type: "string" }, "not a schema"] } }), [{ location: 'actions["a"].properties["pair"]["items"]', index: 1, code: "invalid_schema" }]],
+  ["a $ref that points nowhere", withProperties({ o: { $ref: "#/$defs/missing" } }), [{ location: 'actions["a"].properties["o"]', key: "$ref", code: "invalid_schema", problem: '"$ref" "#/$defs/missing" points to no schema' }]],
+  ["a nested required naming a key the closure refuses", withProperties({ o: { type: "object", properties: { due: {} }, required: ["dew"] } }), [{ location: 'actions["a"].properties["o"]["required"]', key: "dew", index: 0, code: "unsatisfiable_required" }]],
+  ["a nested required under additionalProperties: false", withProperties({ o: { type: "object", additionalProperties: false, required: ["x"] } }), [{ key: "x", code: "unsatisfiable_required" }]],
+  ["a schema nested more than 300 subschemas deep", withProperties({ o: nestedSchema(310) }), [{ code: "too_large" }]],
   ["both mandatory keys missing", {}, [{ key: "description", code: "missing_key" }, { key: "properties", code: "missing_key" }]],
 ];
 
@@ -58,15 +70,24 @@ describe("the offence catalogue", () => {
   });
 });
 
+function nestedSchema(levels: number): unknown {
+  let schema: unknown = { type: "string" };
+  for (let level = 0; level < levels; level++) schema = { anyOf: [schema] };
+  return schema;
+}
+
 const ACCEPTED: readonly [name: string, schema: unknown][] = [
   ["null-prototype schema, properties and property schema", Object.assign(Object.create(null), {
     description: "d",
     properties: Object.assign(Object.create(null), { o: Object.assign(Object.create(null), { type: "string" }) }),
   })],
-  ["tuple items, not walked", withProperties({ pair: { type: "array", items: [{ type: "string" }, "not walked", 3] } })],
+  ["tuple items, the legacy form beside prefixItems", withProperties({ pair: { type: "array", items: [{ type: "string" }, { type: "number" }] }, next: { type: "array", prefixItems: [{ type: "string" }], items: false } })],
+  ["a nested required under additionalProperties: true or a schema", withProperties({ a: { properties: {}, additionalProperties: true, required: ["x"] }, b: { properties: {}, additionalProperties: { type: "string" }, required: ["y"] } })],
+  ["$ref into the property's own $defs", withProperties({ o: { $defs: { id: { type: "integer", minimum: 1 } }, $ref: "#/$defs/id" } })],
+  ["a schema nested 300 subschemas deep", withProperties({ o: nestedSchema(299) })],
   ["additionalProperties true", withProperties({ o: { additionalProperties: true } })],
   ["additionalProperties false", withProperties({ o: { additionalProperties: false } })],
-  ["unknown JSON Schema keywords pass through", withProperties({ o: { type: "strnig", enum: 3, format: {}, required: "x" } })],
+  ["keywords outside the dialect pass through (annotations of other tools)", withProperties({ o: { type: "string", "x-widget": { kind: "date" }, deprecated: true } })],
   ["empty properties", withProperties({})],
   ["empty description", { description: "", properties: {} }],
   ["optional keys written as undefined", validSchema({ notes: undefined, defaults: undefined, required: undefined })],
@@ -151,8 +172,9 @@ describe("nesting 100,000 levels deep never overflows the stack", () => {
     ["properties", (inner: unknown) => ({ type: "object", properties: { a: inner } })],
     ["items", (inner: unknown) => ({ type: "array", items: inner })],
     ["additionalProperties", (inner: unknown) => ({ additionalProperties: inner })],
-  ])("a well-formed chain through %s passes", (_keyword, wrap) => {
-    expect(offencesOfSchema(withProperties({ root: nested(DEPTH, wrap) }))).toEqual([]);
+  ])("a well-formed chain through %s is one too_large offence; 150 levels pass", (_keyword, wrap) => {
+    expect(offencesOfSchema(withProperties({ root: nested(DEPTH, wrap) }))).toEqual([expect.objectContaining({ code: "too_large", location: expect.stringMatching(/^actions\["a"\]\.properties\["root"\]/) })]);
+    expect(offencesOfSchema(withProperties({ root: nested(150, wrap) }))).toEqual([]);
   });
 
   test("a bad leaf at the bottom is reported at its full depth", () => {
@@ -169,12 +191,13 @@ describe("nesting 100,000 levels deep never overflows the stack", () => {
   });
 
   test("deeply nested defaults are checked without overflow", () => {
-    const schema = nested(DEPTH, (inner) => ({ properties: { a: inner } }), {});
+    const levels = 250;
+    const schema = nested(levels, (inner) => ({ properties: { a: inner } }), {});
     let value: unknown = { bogus: 1 };
-    for (let level = 0; level < DEPTH; level++) value = { a: value };
+    for (let level = 0; level < levels; level++) value = { a: value };
     const offences = offencesOfSchema(withProperties({ a: schema }, { defaults: value }));
     expect(offences).toEqual([expect.objectContaining({ kind: "default", key: "bogus" })]);
-    expect(offences[0]!.path).toHaveLength(DEPTH + 1);
+    expect(offences[0]!.path).toHaveLength(levels + 1);
   });
 });
 

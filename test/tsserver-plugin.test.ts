@@ -135,7 +135,7 @@ describe("the language-service plugin in tsserver", () => {
     const diagnostics = await semanticDiagnostics("src/tools.ts");
     expect(ours(diagnostics)).toEqual(TOOLS_OFFENCES);
     expect(diagnostics.filter((diagnostic) => diagnostic.code === CODE).every((diagnostic) => diagnostic.category === "error" && diagnostic.source === "wymcp")).toBe(true);
-    expect(diagnostics.filter((diagnostic) => diagnostic.code !== CODE).map((diagnostic) => `${diagnostic.start.line}:${diagnostic.start.offset} TS${diagnostic.code}`)).toEqual(["9:7 TS2561"]);
+    expect(diagnostics.filter((diagnostic) => diagnostic.code !== CODE).map((diagnostic) => `${diagnostic.start.line}:${diagnostic.start.offset} TS${diagnostic.code}`)).toEqual(["9:7 TS2322", "16:30 TS2322"]);
     // The span covers the key the offence names.
     const unknownKey = diagnostics.find((diagnostic) => diagnostic.text.includes('unknown key "descripton"'))!;
     expect(unknownKey.end).toEqual({ line: 9, offset: 17 });

@@ -12,7 +12,7 @@ export const projects = defineTool({
   actions: {
     list: {
       description: "List projects",
-      properties: { includeArchived: { type: "boolean" } },
+      properties: { includeArchived: { type: "boolean" } }, // @ts-expect-error -- the types flag the undeclared default "limit" too
       defaults: { includeArchived: false, limit: 20 }, // ✗ "limit" is not declared in properties
     },
   },

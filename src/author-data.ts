@@ -1,0 +1,62 @@
+/**
+ * The data an author writes inside an action schema — `defaults` and
+ * `examples` — checked like a call's data, once the schema's shape is sound:
+ * a default may carry nothing a caller could not send (keys and values), and
+ * an example is a call a model may copy, so it must pass the gate.
+ */
+import { checkData, valueProblems, type DataContract, type DataProblem } from "./data-check.js";
+import { hasOwn, isArray, isPlainObject, read } from "./inspect.js";
+import { defaultOffencesIn } from "./key-set.js";
+import type { SchemaContext } from "./key-validators.js";
+import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
+import { wordProblem } from "./problem-wording.js";
+import { requiredOf, requiredOneOfOf } from "./schema-read.js";
+import type { CheckedActionSchema } from "./action-schema.js";
+
+/**
+ * The offences of an action's defaults (undeclared keys, then wrong values)
+ * and examples (every problem a call with that data would have).
+ *
+ * @example
+ * ```ts
+ * authorDataOffences(schema, context); // [{ code: "invalid_example", location: 'actions["create"].examples[0]', … }]
+ * ```
+ */
+export function authorDataOffences(schema: object, context: SchemaContext): Offence[] {
+  const { action } = context;
+  const closure = context.walk!.closure;
+  const values = context.values ?? new Map();
+  const offences: Offence[] = [];
+  if (hasOwn(schema, "defaults")) {
+    const defaults = read(schema, "defaults");
+    const keys = defaultOffencesIn(closure, defaults, action);
+    offences.push(...keys);
+    if (keys.length === 0 && isPlainObject(defaults)) {
+      for (const problem of valueProblems(values, defaults)) offences.push(problemOffence(action, ["defaults"], problem, "invalid_default"));
+    }
+  }
+  const examples = hasOwn(schema, "examples") ? read(schema, "examples") : undefined;
+  if (isArray(examples)) {
+    const checked = schema as CheckedActionSchema;
+    const contract: DataContract = { closure, values, required: requiredOf(checked), groups: requiredOneOfOf(checked) };
+    Array.prototype.forEach.call(examples, (example: unknown, index: number) => {
+      if (!isPlainObject(example)) return; // A wrong-typed entry is a shape offence already.
+      for (const problem of checkData(contract, example)) offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
+    });
+  }
+  return offences;
+}
+
+/** A data problem as an offence at the object holding it, inside `prefix`. */
+function problemOffence(action: string, prefix: readonly PathSegment[], problem: DataProblem, code: OffenceCode): Offence {
+  const { problem: text, fix } = wordProblem(problem);
+  const authorFix = fix.replace(/^send /, "write ");
+  if (problem.code !== "invalid_value") {
+    const key = "key" in problem ? { key: problem.key } : {};
+    return offence({ action, path: [...prefix, ...problem.path], ...key, code, problem: text, fix: authorFix, kind: "default" });
+  }
+  const last = problem.path.at(-1);
+  const where = typeof last === "number" ? { index: last } : { key: String(last) };
+  const label = typeof last === "number" ? `entry ${last}` : JSON.stringify(last);
+  return offence({ action, path: [...prefix, ...problem.path.slice(0, -1)], ...where, code, problem: `${label} ${text}`, fix: authorFix, kind: "default" });
+}

@@ -1,0 +1,186 @@
+/**
+ * Checking data against an action's contract: every problem in one list —
+ * missing `required` keys, no satisfied `requiredOneOf` group, every key the
+ * closure refuses at any depth, and every value that breaks its property's
+ * JSON Schema. The call gate runs it on a call's data; the chain runs it on
+ * an author's examples and defaults, so all three are checked alike.
+ */
+import { closureAdmits } from "./closure-admits.js";
+import { closureViolations, OPEN, type Closure, type Violation } from "./closure.js";
+import { hasOwn, isPlainObject } from "./inspect.js";
+import type { CompiledSchema, SchemaFailure } from "./json-schema.js";
+import { comparePaths, type PathSegment } from "./offence.js";
+import { closest } from "./suggest.js";
+
+/** One problem of data, as data: the place, the key or keyword, the code. */
+export type DataProblem =
+  | { readonly code: "missing_required"; readonly path: readonly PathSegment[]; readonly key: string }
+  | { readonly code: "no_required_group"; readonly path: readonly PathSegment[]; readonly groups: readonly (readonly string[])[] }
+  | {
+      readonly code: Violation["code"];
+      readonly path: readonly PathSegment[];
+      readonly key: string;
+      /** The names this place declares (for "did you mean"), when it declares any. */
+      readonly declared?: readonly string[];
+      readonly suggestion?: string;
+    }
+  | {
+      readonly code: "invalid_value";
+      /** The data path of the value itself. */
+      readonly path: readonly PathSegment[];
+      readonly failure: SchemaFailure;
+    };
+
+/** What data is checked against: the closure, the compiled property schemas, the required names. */
+export interface DataContract {
+  readonly closure: Closure;
+  /** Top-level property name → its compiled schema. */
+  readonly values: ReadonlyMap<string, CompiledSchema>;
+  readonly required: readonly string[];
+  readonly groups: readonly (readonly string[])[];
+}
+
+/**
+ * Every problem of `data` (a plain object) against a contract, sorted by
+ * data path. Clean data, the common case, is answered by the fast walks
+ * alone; the full walks run only to name what is wrong.
+ *
+ * @example
+ * ```ts
+ * checkData(contract, { nmae: "x", due: 5 });
+ * // [{ code: "missing_required", path: [], key: "name" },
+ * //  { code: "invalid_value", path: ["due"], failure: { keyword: "type", … } },
+ * //  { code: "unknown_key", path: [], key: "nmae", suggestion: "name", … }]
+ * ```
+ */
+export function checkData(contract: DataContract, data: object): DataProblem[] {
+  const problems: DataProblem[] = [];
+  for (const key of contract.required) {
+    if (!hasOwn(data, key)) problems.push({ code: "missing_required", path: [], key });
+  }
+  const { groups } = contract;
+  if (groups.length > 0 && !groups.some((group) => group.every((key) => hasOwn(data, key)))) {
+    problems.push({ code: "no_required_group", path: [], groups });
+  }
+  const keysAdmitted = closureAdmits(contract.closure, data);
+  const valuesAdmitted = valuesAccepted(contract.values, data);
+  if (keysAdmitted && valuesAdmitted) return problems;
+  const keyProblems = keysAdmitted ? [] : closureViolations(contract.closure, data).map((violation) => withSuggestion(contract.closure, violation));
+  // Loops, not spreads: a hostile call can carry more problems than a call can take arguments.
+  for (const problem of keyProblems) problems.push(problem);
+  if (!valuesAdmitted) for (const problem of valueProblems(contract.values, data, keyProblems)) problems.push(problem);
+  return sortProblems(problems);
+}
+
+/** Whether every declared value in `data` satisfies its property schema. */
+function valuesAccepted(values: ReadonlyMap<string, CompiledSchema>, data: object): boolean {
+  try {
+    for (const key of Object.keys(data)) {
+      const check = values.get(key);
+      if (check !== undefined && !check.accepts((data as Record<string, unknown>)[key])) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The value problems of `data`: each declared value its schema refuses,
+ * named at the deepest place that says what to change. A key the closure
+ * already refused is not named twice.
+ *
+ * @example
+ * ```ts
+ * valueProblems(values, { due: 5 }); // [{ code: "invalid_value", path: ["due"], failure: … }]
+ * ```
+ */
+export function valueProblems(values: ReadonlyMap<string, CompiledSchema>, data: object, keyProblems: readonly DataProblem[] = []): DataProblem[] {
+  const refused = new Set(keyProblems.map((problem) => placeOf(problem.path, "key" in problem ? problem.key : undefined)));
+  const problems: DataProblem[] = [];
+  let keys: string[];
+  try {
+    keys = Object.keys(data);
+  } catch {
+    return [];
+  }
+  for (const key of keys) {
+    const check = values.get(key);
+    if (check === undefined) continue;
+    let value: unknown;
+    try {
+      value = (data as Record<string, unknown>)[key];
+    } catch {
+      continue; // The closure walk names an unreadable value.
+    }
+    if (check.accepts(value)) continue;
+    for (const failure of check.failures(value)) {
+      for (const problem of failureProblems([key], failure)) {
+        if (!refused.has(placeOf(problem.path, "key" in problem ? problem.key : undefined))) problems.push(problem);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * The problems one failure stands for, its path below `prefix`: a missing
+ * key per name `required` lists, a refused key, or a refused value.
+ */
+export function failureProblems(prefix: readonly PathSegment[], failure: SchemaFailure): DataProblem[] {
+  const path: PathSegment[] = [...prefix, ...failure.path];
+  if (failure.keyword === "required" && Array.isArray(failure.rule) && isPlainObject(failure.value)) {
+    const holder = failure.value;
+    return failure.rule.filter((name): name is string => typeof name === "string" && !hasOwn(holder, name)).map((name) => ({ code: "missing_required", path, key: name }));
+  }
+  const last = path.at(-1);
+  if (failure.keyword === "false" && typeof last === "string") {
+    return [{ code: "unknown_key", path: path.slice(0, -1), key: last }];
+  }
+  return [{ code: "invalid_value", path, failure }];
+}
+
+function placeOf(path: readonly PathSegment[], key: string | undefined): string {
+  return JSON.stringify(key === undefined ? path : [...path, key]);
+}
+
+/** By data path, a key problem's place being its holder's path plus its key, so everything about one value sits together. */
+function sortProblems(problems: DataProblem[]): DataProblem[] {
+  const keyed = problems.map((problem) => ({ problem, path: fullPath(problem) }));
+  keyed.sort((a, b) => comparePaths(a.path, b.path));
+  return keyed.map(({ problem }) => problem);
+}
+
+function fullPath(problem: DataProblem): readonly PathSegment[] {
+  return "key" in problem ? [...problem.path, problem.key] : problem.path;
+}
+
+/** Adds the declared names of the violation's place and the closest one to an unknown key. */
+function withSuggestion(closure: Closure, violation: Violation): DataProblem {
+  const place = placeAt(closure, violation.path);
+  const declared = place?.declared == null ? [] : declaredNames(place.declared);
+  if (violation.code !== "unknown_key" || declared.length === 0) return violation;
+  const suggestion = closest(violation.key, declared);
+  const { code, path, key } = violation;
+  return suggestion === undefined ? { code, path, key, declared } : { code, path, key, declared, suggestion };
+}
+
+/** Closures never change once compiled, so the sorted names of each place are worked out once. */
+const sortedNames = new WeakMap<ReadonlyMap<string, Closure>, readonly string[]>();
+
+function declaredNames(declared: ReadonlyMap<string, Closure>): readonly string[] {
+  let names = sortedNames.get(declared);
+  if (names === undefined) sortedNames.set(declared, (names = Object.freeze([...declared.keys()].sort())));
+  return names;
+}
+
+/** The closure at a data path, following declared names, extra schemas and items. */
+function placeAt(closure: Closure, path: readonly PathSegment[]): Closure | undefined {
+  let place: Closure | undefined = closure;
+  for (const segment of path) {
+    if (place === undefined || place === OPEN) return undefined;
+    if (typeof segment === "number") place = place.items ?? undefined;
+    else place = place.declared?.get(segment) ?? (typeof place.extra === "object" ? place.extra : undefined);
+  }
+  return place;
+}

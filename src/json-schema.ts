@@ -1,0 +1,174 @@
+/**
+ * The one binding to the JSON Schema validator (`@cfworker/json-schema`,
+ * draft 2020-12): it interprets every keyword without generating code, so
+ * the runtime runs where `eval` and `new Function` are forbidden (Cloudflare
+ * Workers, a strict CSP). Everything else in wymcp sees its verdicts as
+ * `SchemaFailure`s: a data path, the keyword that failed and that keyword's
+ * value, never the validator's own error objects.
+ */
+import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import { isArray, reasonText } from "./inspect.js";
+import { deepCopy } from "./merge.js";
+import type { PathSegment } from "./offence.js";
+
+/** One place where a value breaks its schema. */
+export interface SchemaFailure {
+  /** From the validated value to the failing place: `["opts", "tags", 2]`. */
+  readonly path: readonly PathSegment[];
+  /** The keyword that failed (`type`, `enum`, `required`…); `false` for a place the schema forbids; `unchecked` when validation itself failed. */
+  readonly keyword: string;
+  /** The keyword's value in the schema, when it can be read (`$ref`s followed). */
+  readonly rule?: unknown;
+  /** The value at `path`. */
+  readonly value: unknown;
+  /** The validator's own sentence, for keywords wymcp has no wording of its own for. */
+  readonly message: string;
+}
+
+/** A schema compiled once: a fast yes/no, and every failure when the answer is no. */
+export interface CompiledSchema {
+  accepts(value: unknown): boolean;
+  failures(value: unknown): SchemaFailure[];
+  /** The `$ref`s that resolve to no schema (the validator would throw on reaching one), with the path of the schema holding each. */
+  readonly unresolved: readonly { readonly at: readonly PathSegment[]; readonly ref: string }[];
+}
+
+const DRAFT = "2020-12";
+
+/** The validator's index of every schema it compiled, by absolute URI. */
+type Lookup = Record<string, Schema | boolean>;
+
+/**
+ * Compiles a JSON Schema (a deep copy of it: the validator annotates the
+ * objects it compiles, and an author's schema may be frozen or change
+ * later). Throws what the validator throws for a schema it cannot compile
+ * (a duplicate `$id`, say); callers check the schema first.
+ *
+ * @example
+ * ```ts
+ * const tags = compileSchema({ type: "array", items: { type: "string" } });
+ * tags.accepts(["a"]);     // true
+ * tags.failures(["a", 2]); // [{ path: [1], keyword: "type", rule: "string", value: 2, … }]
+ * ```
+ */
+export function compileSchema(schema: unknown): CompiledSchema {
+  const copy = deepCopy(schema) as Schema;
+  const lookup = dereference(copy);
+  return {
+    unresolved: unresolvedRefs(copy, lookup),
+    accepts(value) {
+      try {
+        return validate(value, copy, DRAFT, lookup, true).valid;
+      } catch {
+        // Data the validator cannot walk (nested past the stack, a key it cannot spell) is refused; failures() says why.
+        return false;
+      }
+    },
+    failures(value) {
+      try {
+        const { valid, errors } = validate(value, copy, DRAFT, lookup, false);
+        return valid ? [] : leafFailures(errors, value, copy, lookup);
+      } catch (error) {
+        return [{ path: [], keyword: "unchecked", value, message: `it could not be checked (${reasonText(error)})` }];
+      }
+    },
+  };
+}
+
+/** Every schema object in the compiled copy whose `$ref` the validator's lookup cannot resolve. */
+function unresolvedRefs(copy: Schema, lookup: Lookup): { at: PathSegment[]; ref: string }[] {
+  const found: { at: PathSegment[]; ref: string }[] = [];
+  const stack: { value: unknown; at: PathSegment[] }[] = [{ value: copy, at: [] }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value, at } = next;
+    if (typeof value !== "object" || value === null) continue;
+    // The validator marks each schema object it will dereference; data inside enum or const carries no mark.
+    const target = (value as { __absolute_ref__?: unknown }).__absolute_ref__;
+    if (typeof target === "string" && lookup[target] === undefined) found.push({ at, ref: String((value as { $ref?: unknown }).$ref) });
+    for (const [key, inner] of Object.entries(value)) stack.push({ value: inner, at: [...at, Array.isArray(value) ? Number(key) : key] });
+  }
+  return found;
+}
+
+/** Keywords whose error only says "something below me failed": their deeper errors are the ones to name. */
+const WRAPPERS = new Set([
+  "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "items", "prefixItems",
+  "additionalItems", "unevaluatedItems", "$ref", "$recursiveRef", "allOf", "dependentSchemas", "if", "then", "else",
+]);
+
+/** Keywords whose sub-errors are alternatives tried, not problems: the keyword's own error is the one to name. */
+const ALTERNATIVES = new Set(["anyOf", "oneOf", "not", "contains", "propertyNames"]);
+
+/**
+ * The validator reports every level of a failure (`properties` → `$ref` →
+ * `type`); a reader needs the levels that say what to change. Errors under
+ * an alternative (`anyOf` branches) are dropped for the alternative's own
+ * error; wrapper errors are dropped for what they wrap.
+ */
+function leafFailures(errors: readonly OutputUnit[], value: unknown, schema: Schema, lookup: Lookup): SchemaFailure[] {
+  const alternatives = errors.filter((error) => ALTERNATIVES.has(error.keyword)).map((error) => `${error.keywordLocation}/`);
+  const failures: SchemaFailure[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (WRAPPERS.has(error.keyword)) continue;
+    if (alternatives.some((prefix) => error.keywordLocation.startsWith(prefix))) continue;
+    // `required` reports each missing key with the same locations; the key list is read from the rule once.
+    const identity = `${error.keyword} ${error.instanceLocation} ${error.keywordLocation}`;
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    const path = instancePath(error.instanceLocation, value);
+    const rule = error.keyword === "false" ? false : ruleAt(schema, error.keywordLocation, lookup);
+    failures.push({ path, keyword: error.keyword, ...(rule === undefined ? {} : { rule }), value: valueAt(value, path), message: error.error });
+  }
+  return failures;
+}
+
+/** `#/opts/tags/2` as segments, array indices as numbers (decided by the value, not the spelling). */
+function instancePath(location: string, value: unknown): PathSegment[] {
+  const path: PathSegment[] = [];
+  let place = value;
+  for (const segment of pointerSegments(location)) {
+    const step: PathSegment = isArray(place) && /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment;
+    path.push(step);
+    place = typeof place === "object" && place !== null ? (place as Record<PathSegment, unknown>)[step] : undefined;
+  }
+  return path;
+}
+
+function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+  let place = value;
+  for (const step of path) place = typeof place === "object" && place !== null ? (place as Record<PathSegment, unknown>)[step] : undefined;
+  return place;
+}
+
+/** The keyword's value at a keyword location, following the `$ref`s the location passes through. */
+function ruleAt(schema: Schema, location: string, lookup: Lookup): unknown {
+  let place: unknown = schema;
+  for (const segment of pointerSegments(location)) {
+    if (typeof place !== "object" || place === null) return undefined;
+    if (segment === "$ref") {
+      const target = (place as { __absolute_ref__?: string }).__absolute_ref__;
+      place = target === undefined ? undefined : lookup[target];
+    } else {
+      place = Object.hasOwn(place, segment) ? (place as Record<string, unknown>)[segment] : undefined;
+    }
+  }
+  return place;
+}
+
+/** The segments of `#/a/b~1c` (the validator escapes `~` and `/`, then URI-encodes). */
+function pointerSegments(location: string): string[] {
+  const pointer = location.startsWith("#") ? location.slice(1) : location;
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((segment) => decodeSegment(segment));
+}
+
+function decodeSegment(segment: string): string {
+  let text = segment;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    // A segment that is not percent-encoding (cannot happen for the validator's own pointers) is read as written.
+  }
+  return text.replace(/~1/g, "/").replace(/~0/g, "~");
+}

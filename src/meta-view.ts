@@ -1,0 +1,166 @@
+/**
+ * What the meta-schema check reads of a property schema: one plain copy per
+ * subschema, each with its own subschemas replaced by `true`. Checking
+ * subschema by subschema keeps the validator's recursion shallow whatever
+ * the nesting (a deep schema never overflows the stack), lets identical
+ * small subschemas share one cached verdict, and never runs an author's
+ * getter twice. On the way:
+ *
+ * - a schema nested more than `MAX_SCHEMA_LEVELS` subschemas deep, a cycle,
+ *   or a read that throws stops the check with one fault;
+ * - the legacy tuple form (`items: [schema, …]`, which wymcp accepts beside
+ *   2020-12's `prefixItems`) is checked entry by entry;
+ * - a copy made of JSON values alone gets a cache key (its JSON text).
+ */
+import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
+import { describeType, reasonText } from "./inspect.js";
+import type { SchemaFault } from "./meta-schema.js";
+import type { PathSegment } from "./offence.js";
+
+/** One subschema to check against the meta-schema, and where it sits in the property schema. */
+export interface ViewedSchema {
+  readonly at: readonly PathSegment[];
+  readonly copy: unknown;
+  /** The copy's JSON text, when it is made of JSON values alone. */
+  readonly key?: string;
+}
+
+/** How many subschemas deep a property schema may nest: far beyond real schemas, well within what the validator can recurse through. */
+export const MAX_SCHEMA_LEVELS = 300;
+
+/** How deep a value inside a schema (an `enum` entry, a `default`) may nest. */
+const MAX_VALUE_DEPTH = 256;
+
+class Stop {
+  constructor(readonly fault: SchemaFault) {}
+}
+
+interface Root {
+  readonly at: PathSegment[];
+  readonly value: unknown;
+  readonly level: number;
+  /** The subschemas enclosing this one, innermost first: meeting one of them again is a cycle. */
+  readonly enclosing: Enclosing | null;
+}
+
+interface Enclosing {
+  readonly schema: object;
+  readonly outer: Enclosing | null;
+}
+
+/** How many subschemas one check may visit: far beyond real schemas, short of a hang on exponential sharing. */
+const MAX_SUBSCHEMAS = 100_000;
+
+/**
+ * The subschemas to check, or the one fault that stops the check.
+ *
+ * @example
+ * ```ts
+ * metaView({ type: "array", items: { type: "string" } });
+ * // { schemas: [{ at: [], copy: { type: "array", items: true }, key: … }, { at: ["items"], copy: { type: "string" }, key: … }] }
+ * ```
+ */
+export function metaView(schema: unknown): { readonly schemas: ViewedSchema[] } | { readonly fault: SchemaFault } {
+  const schemas: ViewedSchema[] = [];
+  const roots: Root[] = [{ at: [], value: schema, level: 0, enclosing: null }];
+  try {
+    for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
+      if (schemas.length >= MAX_SUBSCHEMAS) {
+        throw new Stop({ holder: [], code: "too_large", problem: `the schema holds more than ${MAX_SUBSCHEMAS} subschemas (a shared one counts at every place)`, fix: "split the schema, or share definitions through $defs and $ref." });
+      }
+      if (root.level > MAX_SCHEMA_LEVELS) {
+        throw new Stop({ holder: root.at, code: "too_large", problem: `the schema nests more than ${MAX_SCHEMA_LEVELS} subschemas deep`, fix: "flatten the schema, or reuse a definition through $defs and $ref." });
+      }
+      const copier = new Copier(root, roots);
+      const copy = copier.copySchema(root.value);
+      schemas.push(copier.pure ? { at: root.at, copy, key: JSON.stringify(copy) } : { at: root.at, copy });
+    }
+  } catch (error) {
+    if (error instanceof Stop) return { fault: error.fault };
+    return { fault: { holder: [], code: "unreadable", problem: `it cannot be read (${reasonText(error)})`, fix: "write the schema as plain data." } };
+  }
+  return { schemas };
+}
+
+const OWN = { enumerable: true, writable: true, configurable: true };
+
+class Copier {
+  pure = true;
+
+  private enclosing: Enclosing | null;
+
+  constructor(
+    private readonly root: Root,
+    private readonly roots: Root[],
+  ) {
+    this.enclosing = root.enclosing;
+  }
+
+  /** The root subschema, its own subschemas queued as roots and replaced by `true`. */
+  copySchema(schema: unknown): unknown {
+    if (!isPlain(schema)) return this.copyValue(schema, this.root.at, 0);
+    if (encloses(this.root.enclosing, schema)) {
+      const last = this.root.at.at(-1);
+      throw new Stop({ holder: this.root.at.slice(0, -1), ...(typeof last === "number" ? { index: last } : last === undefined ? {} : { key: last }), code: "cycle",
+        problem: "it refers back to an enclosing schema (a cycle)", fix: "make the schema a tree; for a recursive shape use $defs and $ref." });
+    }
+    this.enclosing = { schema, outer: this.root.enclosing };
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(schema)) {
+      const value = this.read(schema, key, this.root.at);
+      const at = [...this.root.at, key];
+      let copied: unknown;
+      if (schemaKeyword[key] === true && !(key === "items" && Array.isArray(value))) copied = this.queue(at, value);
+      else if ((schemaArrayKeyword[key] === true || key === "items") && Array.isArray(value)) copied = value.map((entry: unknown, index) => this.queue([...at, index], entry));
+      else if (schemaMapKeyword[key] === true && isPlain(value)) copied = Object.fromEntries(Object.keys(value).map((name) => [name, this.queue([...at, name], this.read(value, name, at))]));
+      else copied = this.copyValue(value, at, 0);
+      // A tuple `items` is checked entry by entry; in the copy it stays meta-valid.
+      if (key === "items" && Array.isArray(value)) copied = true;
+      Object.defineProperty(copy, key, { value: copied, ...OWN });
+    }
+    return copy;
+  }
+
+  private queue(at: PathSegment[], value: unknown): true {
+    this.roots.push({ at, value, level: this.root.level + 1, enclosing: this.enclosing });
+    return true;
+  }
+
+  /** A value that is not a subschema (a keyword's value, an enum entry): copied plainly, bounded in depth. */
+  private copyValue(value: unknown, at: readonly PathSegment[], depth: number): unknown {
+    if (typeof value !== "object" || value === null) {
+      if (typeof value === "number" ? !Number.isFinite(value) : !(typeof value === "string" || typeof value === "boolean" || value === null)) this.pure = false;
+      return value;
+    }
+    if (depth > MAX_VALUE_DEPTH) {
+      throw new Stop({ holder: at, code: "too_large", problem: `a value nests more than ${MAX_VALUE_DEPTH} objects and arrays deep`, fix: "flatten the value." });
+    }
+    if (Array.isArray(value)) return value.map((entry: unknown, index) => this.copyValue(entry, [...at, index], depth + 1));
+    if (!isPlain(value)) {
+      this.pure = false;
+      return value;
+    }
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: this.copyValue(this.read(value, key, at), [...at, key], depth + 1), ...OWN });
+    return copy;
+  }
+
+  private read(object: object, key: string, at: readonly PathSegment[]): unknown {
+    try {
+      return (object as Record<string, unknown>)[key];
+    } catch (error) {
+      throw new Stop({ holder: at, key, code: "unreadable", problem: `reading ${JSON.stringify(key)} threw (${reasonText(error)})`, fix: `write ${describeType(object)} of plain data.` });
+    }
+  }
+}
+
+function encloses(enclosing: Enclosing | null, schema: object): boolean {
+  for (let at = enclosing; at !== null; at = at.outer) if (at.schema === schema) return true;
+  return false;
+}
+
+function isPlain(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

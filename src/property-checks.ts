@@ -1,0 +1,74 @@
+/**
+ * The value checks of an action's properties: each property schema that the
+ * key-set walk found sound is checked against the 2020-12 meta-schema and,
+ * when it passes, compiled once — the gate then runs the compiled check on
+ * every call. One definition of "a property schema the gate can interpret",
+ * shared by `validate` (registration, build) and the read side (obtaining).
+ */
+import { isSealed } from "./freeze.js";
+import { isPlainObject, read } from "./inspect.js";
+import { compileSchema, type CompiledSchema } from "./json-schema.js";
+import { schemaFaults } from "./meta-schema.js";
+import { offence, type Offence } from "./offence.js";
+
+/** What checking an action's property schemas gives: offences, and a compiled check per sound property. */
+export interface PropertyChecks {
+  readonly offences: readonly Offence[];
+  /** Property name → its compiled schema; a property with an offence has none. */
+  readonly values: ReadonlyMap<string, CompiledSchema>;
+}
+
+/** Compiled checks of sealed (deep-frozen) property schemas: their compiled form can never change. */
+const compiledSealed = new WeakMap<object, CompiledSchema>();
+
+/**
+ * Checks and compiles the property schemas of `properties` whose names are
+ * `names`, skipping those the key-set walk already found offences in.
+ *
+ * @example
+ * ```ts
+ * const { offences, values } = checkPropertySchemas({ due: { type: "strng" } }, ["due"], new Set(), "create");
+ * offences[0].location; // 'actions["create"].properties["due"]'
+ * ```
+ */
+export function checkPropertySchemas(properties: object, names: Iterable<string>, unsound: ReadonlySet<string>, action: string | null): PropertyChecks {
+  const offences: Offence[] = [];
+  const values = new Map<string, CompiledSchema>();
+  for (const name of names) {
+    if (unsound.has(name)) continue;
+    const schema = read(properties, name);
+    if (!isPlainObject(schema)) continue;
+    const cached = isSealed(schema) ? compiledSealed.get(schema) : undefined;
+    if (cached !== undefined) {
+      values.set(name, cached);
+      continue;
+    }
+    const found = schemaFaults(schema).map((fault) =>
+      offence({ action, path: ["properties", name, ...fault.holder], ...(fault.key === undefined ? {} : { key: fault.key }), ...(fault.index === undefined ? {} : { index: fault.index }), code: fault.code ?? "invalid_schema", problem: fault.problem, fix: fault.fix }),
+    );
+    if (found.length === 0) {
+      const compiled = compileProperty(schema, name, action, found);
+      if (compiled !== undefined) {
+        values.set(name, compiled);
+        if (isSealed(schema)) compiledSealed.set(schema, compiled);
+      }
+    }
+    offences.push(...found);
+  }
+  return { offences, values };
+}
+
+function compileProperty(schema: object, name: string, action: string | null, offences: Offence[]): CompiledSchema | undefined {
+  let compiled: CompiledSchema;
+  try {
+    compiled = compileSchema(schema);
+  } catch (error) {
+    offences.push(offence({ action, path: ["properties", name], code: "invalid_schema", problem: `the schema cannot be compiled (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`, fix: "give every $id a distinct value, and keep the schema plain JSON." }));
+    return undefined;
+  }
+  for (const { at, ref } of compiled.unresolved) {
+    offences.push(offence({ action, path: ["properties", name, ...at], key: "$ref", code: "invalid_schema", problem: `"$ref" ${JSON.stringify(ref)} points to no schema`,
+      fix: 'point it at a definition inside this property schema, such as "#/$defs/address" with $defs: { address: { … } }.' }));
+  }
+  return compiled.unresolved.length === 0 ? compiled : undefined;
+}
