@@ -8,11 +8,13 @@ export const results = [];
 
 /**
  * Measures `ours` against each anchor and records `ours / anchor` with its target.
+ * `label` names `ours` in the printed lines (a suite that measures a part of
+ * wymcp, such as its validator, says which).
  * @param {string} title
  * @param {() => unknown} ours
  * @param {{ name: string, run: () => unknown, target?: number }[]} anchors
  */
-export async function compare(title, ours, anchors, { time = 1500 } = {}) {
+export async function compare(title, ours, anchors, { time = 1500, label = "wymcp" } = {}) {
   const bench = new Bench({ time, warmup: true, warmupTime: 300 });
   bench.add("wymcp", ours);
   for (const anchor of anchors) bench.add(anchor.name, anchor.run);
@@ -26,7 +28,7 @@ export async function compare(title, ours, anchors, { time = 1500 } = {}) {
   for (const anchor of anchors) {
     const ratio = oursMean / mean(anchor.name);
     results.push({ title, anchor: anchor.name, ours: oursMean, theirs: mean(anchor.name), ratio, target: anchor.target });
-    console.log(`${title}: wymcp ${formatMs(oursMean)} vs ${anchor.name} ${formatMs(mean(anchor.name))} → ratio ${ratio.toFixed(3)}${verdict(ratio, anchor.target)}`);
+    console.log(`${title}: ${label} ${formatMs(oursMean)} vs ${anchor.name} ${formatMs(mean(anchor.name))} → ratio ${ratio.toFixed(3)}${verdict(ratio, anchor.target)}`);
   }
 }
 

@@ -1,61 +1,69 @@
-// 2. The call gate (every data check, nested unknown keys included) vs an
-// Ajv-compiled validator of the equivalent closed JSON Schema, on the same data.
-import Ajv from "ajv";
+// 2. The call gate (every data check: required, requiredOneOf, unknown keys at
+// every depth of the closure, and every value against its property's JSON
+// Schema) vs (a) an Ajv-compiled validator of the equivalent closed JSON
+// Schema and (b) the equivalent zod 4 object with safeParse — what an
+// McpServer author pays — on the same data.
+import Ajv2020 from "ajv/dist/2020.js";
+import { Bench } from "tinybench";
 import { dataProblems, defineTool, fetchSchema } from "../dist/src/index.js";
 import { compare } from "./compare.mjs";
+import { zodAction } from "./sdk-tools.mjs";
+import { closedJsonSchema, invalidTask, taskAction, validTask } from "./value-workload.mjs";
 
-/** The closed JSON Schema equivalent to an action schema's gate: the same keys refused, the same keys required. */
-function closedSchema(schema) {
-  const close = (node) => {
-    const out = {};
-    if (node.properties) {
-      out.properties = Object.fromEntries(Object.entries(node.properties).map(([name, child]) => [name, close(child)]));
-      out.additionalProperties = node.additionalProperties === undefined ? false : typeof node.additionalProperties === "object" ? close(node.additionalProperties) : node.additionalProperties;
-    } else if (typeof node.additionalProperties === "object") out.additionalProperties = close(node.additionalProperties);
-    else if (node.additionalProperties === false) out.additionalProperties = false;
-    if (node.items && !Array.isArray(node.items)) out.items = close(node.items);
-    return out;
-  };
-  const root = close({ properties: schema.properties });
-  root.additionalProperties = false;
-  root.required = schema.required;
-  root.anyOf = schema.requiredOneOf.map((group) => ({ required: group }));
-  return root;
+/**
+ * Where the gate's time goes on valid data (printed, not a ratio): the whole
+ * gate, and its two walks run alone on the contract it compiled — the
+ * closure's yes/no walk (unknown keys at every depth) and the value checks
+ * (one @cfworker/json-schema validation per property). Reads wymcp's
+ * internal modules from dist/, so it follows src/ as it is built.
+ */
+async function breakdown(tool, data) {
+  const { contractOf } = await import("../dist/src/action-schema.js");
+  const { closureAdmits } = await import("../dist/src/closure-admits.js");
+  const contract = contractOf(fetchSchema(tool, "create").schema);
+  const bench = new Bench({ time: 1000, warmup: true, warmupTime: 300 });
+  bench.add("whole gate", () => dataProblems(fetchSchema(tool, "create").schema, data));
+  bench.add("closure walk alone", () => closureAdmits(contract.closure, data));
+  bench.add("value checks alone (@cfworker/json-schema, per property)", () => {
+    for (const key of Object.keys(data)) if (contract.values.get(key)?.accepts(data[key]) === false) return false;
+    return true;
+  });
+  bench.add("ajv compiled, for scale", () => ajvFor(taskAction)(data));
+  await bench.run();
+  for (const task of bench.tasks) console.log(`call gate breakdown (valid data): ${task.name} ${(task.result.latency.mean * 1000).toFixed(2)} µs`);
 }
 
-const action = {
-  description: "Create a task",
-  properties: {
-    name: { type: "string" },
-    owner: { type: "object", properties: { id: { type: "string" }, team: { type: "string" } } },
-    tags: { type: "array", items: { type: "object", properties: { label: { type: "string" }, colour: { type: "string" } } } },
-    meta: { type: "object", additionalProperties: { type: "object", properties: { value: {}, source: {} } } },
-    due: { type: "string" },
-    priority: { type: "number" },
-  },
-  required: ["name"],
-  requiredOneOf: [["due"], ["priority"]],
-};
+const ajvCache = new Map();
+function ajvFor(action) {
+  if (!ajvCache.has(action)) ajvCache.set(action, new Ajv2020({ allErrors: true, strict: false }).compile(closedJsonSchema(action)));
+  return ajvCache.get(action);
+}
 
 export async function run() {
-  const tool = defineTool({ name: "tasks", description: "Tasks", actions: { create: action }, handlers: { create: () => null } });
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const ajvValidate = ajv.compile(closedSchema(action));
+  const tool = defineTool({ name: "tasks", description: "Tasks", actions: { create: taskAction }, handlers: { create: () => null } });
+  const ajvValidate = ajvFor(taskAction);
+  const zodSchema = zodAction(taskAction);
+  const gate = (data) => {
+    const found = fetchSchema(tool, "create");
+    return dataProblems(found.schema, data);
+  };
   const cases = {
-    "valid data": {
-      name: "Write docs", owner: { id: "u1", team: "core" }, due: "2026-12-01",
-      tags: [{ label: "docs", colour: "blue" }, { label: "p1" }, { label: "q3", colour: "red" }],
-      meta: { origin: { value: 1, source: "web" }, import: { value: 2 } },
-    },
-    "data with nested unknown keys": {
-      name: "Write docs", owner: { id: "u1", role: "x" }, extra: 1,
-      tags: [{ label: "docs", size: 3 }], meta: { origin: { value: 1, weight: 2 } },
-    },
+    "valid data": validTask,
+    "data with value problems and nested unknown keys": invalidTask,
   };
   for (const [label, data] of Object.entries(cases)) {
-    await compare(`call gate (${label})`, () => {
-      const found = fetchSchema(tool, "create");
-      return dataProblems(found.schema, data);
-    }, [{ name: "ajv compiled (allErrors)", target: 1.0, run: () => ajvValidate(data) }]);
+    // The three must agree before they are timed; the counts show how much each reports.
+    const ours = gate(data);
+    const ajvValid = ajvValidate(data);
+    const zodResult = zodSchema.safeParse(data);
+    if ((ours.length === 0) !== ajvValid || ajvValid !== zodResult.success) {
+      throw new Error(`call gate (${label}): the checks disagree (wymcp ${ours.length} problems, ajv ${ajvValid}, zod ${zodResult.success})`);
+    }
+    console.log(`call gate (${label}): wymcp ${ours.length} problems, ajv ${ajvValidate.errors?.length ?? 0} errors, zod ${zodResult.error?.issues.length ?? 0} issues`);
+    await compare(`call gate (${label})`, () => gate(data), [
+      { name: "ajv compiled (2020-12, allErrors)", target: 1.0, run: () => ajvValidate(data) },
+      { name: "zod 4 safeParse", target: 1.0, run: () => zodSchema.safeParse(data) },
+    ]);
   }
+  await breakdown(tool, validTask);
 }

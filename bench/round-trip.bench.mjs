@@ -1,6 +1,7 @@
 // 3. A tools/call round trip through the SDK over InMemoryTransport: wymcp vs
-// the SDK's McpServer with an equivalent zod tool, and vs a bare low-level
-// Server handler (the floor).
+// the SDK's McpServer with the equivalent zod tool (the same value
+// constraints, strict where wymcp closes), and vs a bare low-level Server
+// handler that checks nothing (the floor).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -9,13 +10,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { createRouter, defineTool } from "../dist/src/index.js";
 import { createMcpServer } from "../dist/src/mcp/index.js";
 import { compare } from "./compare.mjs";
-import { zodShape } from "./sdk-tools.mjs";
+import { zodAction } from "./sdk-tools.mjs";
+import { invalidTask, taskAction as create, validTask as data } from "./value-workload.mjs";
 
-const create = {
-  description: "Create a task",
-  properties: { name: { type: "string" }, due: { type: "string" }, opts: { type: "object", properties: { urgent: { type: "boolean" } } } },
-  required: ["name"],
-};
 const result = (data) => ({ id: 1, name: data.name });
 
 async function connected(server) {
@@ -31,7 +28,7 @@ export async function run() {
   const ours = await connected(createMcpServer(createRouter({ tools: [tasks] })));
 
   const mcpServer = new McpServer({ name: "bench", version: "1.0.0" });
-  mcpServer.registerTool("tasks_create", { description: create.description, inputSchema: zodShape(create.properties, create.required) }, async (data) => ({
+  mcpServer.registerTool("tasks_create", { description: create.description, inputSchema: zodAction(create) }, async (data) => ({
     content: [{ type: "text", text: JSON.stringify(result(data)) }],
   }));
   const sdk = await connected(mcpServer);
@@ -41,7 +38,14 @@ export async function run() {
   bare.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }] }));
   const floor = await connected(bare);
 
-  const data = { name: "Write docs", due: "2026-12-01", opts: { urgent: true } };
+  // Both checking servers answer the valid call and refuse the invalid one before anything is timed.
+  for (const [label, call] of [
+    ["wymcp", (args) => ours.callTool({ name: "tasks", arguments: { action: "create", data: args } })],
+    ["SDK McpServer + zod", (args) => sdk.callTool({ name: "tasks_create", arguments: args })],
+  ]) {
+    if ((await call(data)).isError) throw new Error(`tools/call round trip: ${label} refused the valid data`);
+    if (!(await call(invalidTask)).isError) throw new Error(`tools/call round trip: ${label} accepted the invalid data`);
+  }
   await compare("tools/call round trip", () => ours.callTool({ name: "tasks", arguments: { action: "create", data } }), [
     { name: "SDK McpServer + zod", target: 1.0, run: () => sdk.callTool({ name: "tasks_create", arguments: data }) },
     { name: "bare low-level Server (floor)", target: 1.1, run: () => floor.callTool({ name: "anything", arguments: data }) },

@@ -9,6 +9,7 @@ const suites = {
   startup: () => import("./startup.bench.mjs"),
   build: () => import("./build-overhead.bench.mjs"),
   tspc: () => import("./tspc-overhead.bench.mjs"),
+  validators: () => import("./validators.bench.mjs"),
 };
 
 const chosen = process.argv.slice(2);

@@ -3,7 +3,8 @@
 //   1. build examples/tasks with the wymcp plugin (esbuild and Vite) and
 //      check it with `wymcp check`;
 //   2. start the built server over stdio and talk to it with the MCP SDK's own
-//      Client: initialize, tools/list, a call, a help call, two refusals;
+//      Client: initialize, tools/list, a call, a help call, three refusals
+//      (unknown keys, wrong values, a handler's ToolError);
 //   3. show the malformed example failing its build, every mistake located.
 //
 // Everything comes from the repository's node_modules; no network. Exits 1
@@ -75,6 +76,13 @@ try {
   answer(`isError: true, error: ${refusal.error} — ${refusal.message}`);
   for (const problem of refusal.problems) answer(`  ${problem.at}: ${problem.problem}`);
   answer(`help: ${refusal.help}`);
+
+  const wrongValues = await call("tasks", { action: "create", data: { project: "one", name: "Plan the launch", opts: { due: "next week", priority: "asap", tags: ["event", 5] } } });
+  const valueRefusal = JSON.parse(wrongValues.content[0].text);
+  const keywords = (valueRefusal.problems ?? []).map((problem) => problem.keyword);
+  expect(wrongValues.isError && valueRefusal.error === "invalid_data" && ["type", "format", "enum"].every((keyword) => keywords.includes(keyword)), "values that break their schema are refused, each with its fix");
+  answer(`isError: true, error: ${valueRefusal.error} — ${valueRefusal.message}`);
+  for (const problem of valueRefusal.problems) answer(`  ${problem.at}: ${problem.problem}. Fix: ${problem.fix}`);
 
   const missing = await call("tasks", { action: "close", data: { ids: [1, 42] } });
   const notFound = JSON.parse(missing.content[0].text);

@@ -44,6 +44,21 @@ export function isCertain(declaration: ToolDeclaration, offence: Offence): boole
     case "undeclared_default":
       // Any unknown part of the schema tree may declare the key or open the place.
       return isComplete(own(schema, "properties"), provenance, "deep");
+    case "invalid_default":
+      // The value and every schema it is checked against must be known.
+      return isComplete(own(schema, "properties"), provenance, "deep") && isComplete(own(schema, "defaults"), provenance, "deep");
+    case "invalid_example": {
+      const example = own(own(schema, "examples"), offence.path[1] ?? -1);
+      return ["properties", "required", "requiredOneOf"].every((key) => isComplete(own(schema, key), provenance, "deep")) && isComplete(example, provenance, "deep");
+    }
+    case "unsatisfiable_required": {
+      // The place's properties and additionalProperties decide what it refuses; an unknown part may declare the name.
+      const place = walk(schema, offence.path.slice(0, -1));
+      return !provenance.isPartial(place) && isComplete(own(place, "properties"), provenance, "shallow") && !(own(place, "additionalProperties") instanceof Unknown);
+    }
+    case "invalid_schema":
+      // A later unknown spread could replace the keyword's value in a partly known schema.
+      return !provenance.isPartial(holder) && isComplete(valueAt(holder, offence), provenance, "deep");
     default:
       return !(valueAt(holder, offence) instanceof Unknown);
   }

@@ -6,7 +6,7 @@
  * problem, so this function never has to be right about *what* is wrong,
  * only never wrong about "nothing is".
  */
-import { OPEN, type Closure } from "./closure.js";
+import { matchesPattern, OPEN, type Closure } from "./closure.js";
 
 /** Deeper than this, the fast answer gives up and the full walk (which never overflows the stack) decides. */
 const DEPTH_LIMIT = 64;
@@ -58,6 +58,7 @@ function admits(place: Closure, value: unknown, depth: number): boolean {
   for (const key in value) {
     let next = declared.get(key);
     if (next === undefined) {
+      if (matchesPattern(place, key)) continue;
       if (typeof extra === "object") next = extra;
       else if (extra === "refuse") return false;
       else continue;

@@ -18,6 +18,16 @@ export interface Closure {
   readonly extra: Extra;
   /** The closure of every element of an array here (a single-schema `items`), or `null`. */
   readonly items: Closure | null;
+  /** `patternProperties` here: a key matching one is not undeclared (its value is the validator's to check). */
+  readonly patterns?: readonly RegExp[];
+}
+
+/** Whether a key matches one of a place's `patternProperties`. */
+export function matchesPattern(place: Closure, key: string): boolean {
+  const patterns = place.patterns;
+  if (patterns === undefined) return false;
+  for (const pattern of patterns) if (pattern.test(key)) return true;
+  return false;
 }
 
 /** A place that walks nothing: a leaf schema, or one with neither `properties` nor `additionalProperties`. */
@@ -99,7 +109,7 @@ class ClosureWalk {
       return this.refuse(path, "", "unreadable");
     }
     for (const key of keys) {
-      const closure = declared.get(key) ?? (typeof place.extra === "object" ? place.extra : undefined);
+      const closure = declared.get(key) ?? (matchesPattern(place, key) ? OPEN : typeof place.extra === "object" ? place.extra : undefined);
       if (closure === undefined) {
         if (place.extra === "refuse") this.refuse(path, key, "unknown_key");
         continue;

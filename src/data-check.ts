@@ -107,6 +107,7 @@ export function valueProblems(values: ReadonlyMap<string, CompiledSchema>, data:
   for (const key of keys) {
     const check = values.get(key);
     if (check === undefined) continue;
+    const before = problems.length;
     let value: unknown;
     try {
       value = (data as Record<string, unknown>)[key];
@@ -119,8 +120,27 @@ export function valueProblems(values: ReadonlyMap<string, CompiledSchema>, data:
         if (!refused.has(placeOf(problem.path, "key" in problem ? problem.key : undefined))) problems.push(problem);
       }
     }
+    dropRefusedValuesNamed(problems, before);
   }
   return problems;
+}
+
+/**
+ * `unevaluatedProperties: false` refuses a declared key whose value failed
+ * (a failed branch evaluates nothing): the value problem is what to fix, so
+ * the key is not also called unknown.
+ */
+function dropRefusedValuesNamed(problems: DataProblem[], from: number): void {
+  const values = new Set<string>();
+  for (let index = from; index < problems.length; index++) {
+    const problem = problems[index]!;
+    if (problem.code === "invalid_value") values.add(JSON.stringify(problem.path));
+  }
+  if (values.size === 0) return;
+  for (let index = problems.length - 1; index >= from; index--) {
+    const problem = problems[index]!;
+    if (problem.code === "unknown_key" && values.has(placeOf(problem.path, problem.key))) problems.splice(index, 1);
+  }
 }
 
 /**
@@ -144,8 +164,11 @@ function placeOf(path: readonly PathSegment[], key: string | undefined): string 
   return JSON.stringify(key === undefined ? path : [...path, key]);
 }
 
-/** By data path, a key problem's place being its holder's path plus its key, so everything about one value sits together. */
-function sortProblems(problems: DataProblem[]): DataProblem[] {
+/**
+ * Problems sorted by data path, a key problem's place being its holder's
+ * path plus its key, so everything about one value sits together.
+ */
+export function sortProblems(problems: DataProblem[]): DataProblem[] {
   const keyed = problems.map((problem) => ({ problem, path: fullPath(problem) }));
   keyed.sort((a, b) => comparePaths(a.path, b.path));
   return keyed.map(({ problem }) => problem);

@@ -3,7 +3,8 @@
  * time, at registration and whenever a schema is obtained.
  *
  * This module is the whole public surface of the runtime entry `wymcp`. It
- * has no dependencies: the MCP SDK binding lives in `wymcp/mcp`, the build
+ * depends on one package, the JSON Schema validator `@cfworker/json-schema`
+ * (no code generation): the MCP SDK binding lives in `wymcp/mcp`, the build
  * plugins in `wymcp/vite`, `wymcp/rollup`, … and `wymcp/transformer`.
  *
  * @module

@@ -79,9 +79,11 @@ export function compileSchema(schema: unknown): CompiledSchema {
 function unresolvedRefs(copy: Schema, lookup: Lookup): { at: PathSegment[]; ref: string }[] {
   const found: { at: PathSegment[]; ref: string }[] = [];
   const stack: { value: unknown; at: PathSegment[] }[] = [{ value: copy, at: [] }];
+  const seen = new Set<object>();
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { value, at } = next;
-    if (typeof value !== "object" || value === null) continue;
+    if (typeof value !== "object" || value === null || seen.has(value)) continue;
+    seen.add(value);
     // The validator marks each schema object it will dereference; data inside enum or const carries no mark.
     const target = (value as { __absolute_ref__?: unknown }).__absolute_ref__;
     if (typeof target === "string" && lookup[target] === undefined) found.push({ at, ref: String((value as { $ref?: unknown }).$ref) });
@@ -107,6 +109,8 @@ const ALTERNATIVES = new Set(["anyOf", "oneOf", "not", "contains", "propertyName
  */
 function leafFailures(errors: readonly OutputUnit[], value: unknown, schema: Schema, lookup: Lookup): SchemaFailure[] {
   const alternatives = errors.filter((error) => ALTERNATIVES.has(error.keyword)).map((error) => `${error.keywordLocation}/`);
+  // minContains / maxContains fail through the items tried against the sibling `contains`: those tries are not problems.
+  for (const error of errors) if (error.keyword === "minContains" || error.keyword === "maxContains") alternatives.push(error.keywordLocation.replace(/(min|max)Contains$/, "contains/"));
   const failures: SchemaFailure[] = [];
   const seen = new Set<string>();
   for (const error of errors) {

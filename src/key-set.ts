@@ -26,6 +26,7 @@ interface MutableClosure {
   declared: Map<string, Closure> | null;
   extra: Extra;
   items: Closure | null;
+  patterns?: RegExp[];
 }
 
 /** Where a walked value's closure is stored: a property map entry, or a slot of a schema's closure. */
@@ -178,6 +179,8 @@ class KeySetWalker {
       return OPEN;
     }
     if (properties === undefined && items === undefined && additional === undefined) return OPEN;
+    const patterns = patternsOf(schema);
+    if (patterns.length > 0) closure.patterns = patterns;
 
     if (properties !== undefined) {
       if (isPlainObject(properties)) {
@@ -226,6 +229,25 @@ class KeySetWalker {
         fix: guess === undefined ? remedy : `did you mean ${JSON.stringify(guess)}? Otherwise ${remedy}` }));
     });
   }
+}
+
+/**
+ * The `patternProperties` of a schema as regular expressions (the
+ * validator's reading: ECMAScript with the `u` flag). One that does not
+ * compile is left out here; the meta-schema check reports it.
+ */
+function patternsOf(schema: object): RegExp[] {
+  const map = Object.hasOwn(schema, "patternProperties") ? read(schema, "patternProperties") : undefined;
+  if (!isPlainObject(map)) return [];
+  const patterns: RegExp[] = [];
+  for (const source of Object.keys(map)) {
+    try {
+      patterns.push(new RegExp(source, "u"));
+    } catch {
+      // Reported by the meta-schema check (`format: "regex"` on patternProperties' names).
+    }
+  }
+  return patterns;
 }
 
 function store(into: Into, name: SlotName, value: Closure | Map<string, Closure>): void {

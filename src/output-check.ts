@@ -5,7 +5,7 @@
  * conform, and clients (the SDK's `Client` among them) reject a tool whose
  * results do not.
  */
-import { failureProblems, type DataProblem } from "./data-check.js";
+import { failureProblems, sortProblems, type DataProblem } from "./data-check.js";
 import { compileSchema, type CompiledSchema } from "./json-schema.js";
 import { schemaFaults } from "./meta-schema.js";
 import { locationOf } from "./offence.js";
@@ -20,7 +20,7 @@ const compiled = new WeakMap<object, CompiledSchema>();
  * @example
  * ```ts
  * outputSchemaFaults({ type: "object", properties: { id: { type: "integr" } } });
- * // [{ problem: 'outputSchema.properties["id"]: "type" is "integr", not a JSON Schema type', fix: 'did you mean "integer"? …' }]
+ * // [{ problem: 'outputSchema["properties"]["id"]: "type" is "integr", not a JSON Schema type', fix: 'did you mean "integer"? …' }]
  * ```
  */
 export function outputSchemaFaults(schema: object): { problem: string; fix: string }[] {
@@ -51,5 +51,5 @@ export function resultProblems(schema: object, result: unknown): DataProblem[] {
   let check = compiled.get(schema);
   if (check === undefined) compiled.set(schema, (check = compileSchema(schema)));
   if (check.accepts(result)) return [];
-  return check.failures(result).flatMap((failure) => failureProblems([], failure));
+  return sortProblems(check.failures(result).flatMap((failure) => failureProblems([], failure)));
 }

@@ -20,12 +20,14 @@
  * - `related` — an array of strings: related actions or tools, shown by help.
  * - `examples` — an array of plain objects: example `data`, shown by help.
  *
- * Nested property schemas: wymcp interprets exactly `properties` (a plain
- * object of property schemas), an `items` that is a single schema object (an
- * array of schemas, the tuple form, is allowed and not walked), and an
- * `additionalProperties` that is a boolean or a schema object. Everything
- * else (`type`, `enum`, nested `required`, formats) is the author's own
- * contract and passes through untouched. Schemas must form a tree (no cycles).
+ * Property schemas are JSON Schema draft 2020-12, and the call gate
+ * interprets every keyword of them (all of the dialect but `$dynamicRef` /
+ * `$dynamicAnchor`; `$ref` into the property's own `$defs`), so each must be
+ * valid against the 2020-12 meta-schema (an offence per problem, at its
+ * keyword), nest at most 300 subschemas deep and form a tree. The key-set
+ * walk reads `properties`, a single-schema `items` (an array, the legacy
+ * tuple form, and a boolean are allowed) and an `additionalProperties` that
+ * is a boolean or a schema object.
  *
  * **The closure** — which keys a call's data may carry: at the top level,
  * only the action's `properties`; below it, a schema with `properties` admits
@@ -33,7 +35,9 @@
  * or a schema (extra keys, their values walked against it);
  * `additionalProperties: false` closes a place even without `properties`; a
  * place with neither is open; a single-schema `items` applies to every
- * element of an array.
+ * element of an array. A nested `required` naming a key its closed place
+ * refuses is an offence. `defaults` obey the closure and their property
+ * schemas; `examples` are checked like a call's data.
  *
  * Decisions where the design is silent: an empty `description` is allowed
  * (it is a string without a line break); an optional key written as
@@ -51,14 +55,21 @@
  * 2. **Registration** — `createRouter` and registering a tool on a live
  *    server run the callback-surface check and `validate`; a bad tool fails
  *    there, never at its first request.
+ *    Property schemas are checked against the meta-schema and compiled here,
+ *    once; defaults, examples and an `outputSchema` are checked too.
  * 3. **Obtaining** — every `tools/call` and every help answer checks the
  *    mandatory pair (`description`, `properties`) of exactly the schemas it
  *    obtained (`fetchSchema`, `fetchSchemas`).
+ * 4. **Every call** — the gate checks the call's data (keys at every depth of
+ *    the closure, `required`, `requiredOneOf`, every value against its
+ *    property schema); every result of a tool with an `outputSchema` is
+ *    checked before it is sent.
  *
  * `defineTool` itself does not validate.
  *
  * @module
  */
+import type { ActionsArgument } from "./action-check.js";
 import { deepFreeze } from "./freeze.js";
 import type { ActionData } from "./infer.js";
 import type { PropertyMap, ToolParts } from "./tool-parts.js";
@@ -150,7 +161,7 @@ export interface Tool<A extends ActionRecord = ActionRecord> extends ToolParts {
 export interface ToolDefinition<A extends object> extends ToolParts {
   readonly name: string;
   readonly description: string;
-  readonly actions: import("./action-check.js").ActionsArgument<A>;
+  readonly actions: ActionsArgument<A>;
   readonly handlers: Handlers<NoInfer<A>>;
 }
 

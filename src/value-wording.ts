@@ -23,6 +23,8 @@ const list = (rule: unknown, limit = 10): string => {
 const article = (name: string): string => (name === "null" ? "null" : /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`);
 const types = (rule: unknown): string => (Array.isArray(rule) ? rule : [rule]).map((name) => article(String(name))).join(" or ");
 const length = (value: unknown): number => (typeof value === "string" ? [...value].length : 0);
+/** `1 key`, `2 keys`. */
+const plural = (count: unknown, noun: string): string => `${String(count)} ${noun}${count === 1 ? "" : "s"}`;
 const count = (value: unknown): number => (Array.isArray(value) ? value.length : typeof value === "object" && value !== null ? Object.keys(value).length : 0);
 
 /** Wording by keyword; a keyword without one is worded from the validator's own sentence. */
@@ -35,18 +37,18 @@ const WORDERS: Readonly<Record<string, Worder>> = {
   exclusiveMinimum: (rule, value) => ({ problem: `is ${preview(value)}, not above ${String(rule)}`, fix: `send a number greater than ${String(rule)}.` }),
   exclusiveMaximum: (rule, value) => ({ problem: `is ${preview(value)}, not below ${String(rule)}`, fix: `send a number less than ${String(rule)}.` }),
   multipleOf: (rule, value) => ({ problem: `is ${preview(value)}, not a multiple of ${String(rule)}`, fix: `send a multiple of ${String(rule)}.` }),
-  minLength: (rule, value) => ({ problem: `has ${length(value)} characters, fewer than ${String(rule)}`, fix: `send a string of at least ${String(rule)} characters.` }),
-  maxLength: (rule, value) => ({ problem: `has ${length(value)} characters, more than ${String(rule)}`, fix: `send a string of at most ${String(rule)} characters.` }),
+  minLength: (rule, value) => ({ problem: `has ${plural(length(value), "character")}, fewer than ${String(rule)}`, fix: `send a string of at least ${plural(rule, "character")}.` }),
+  maxLength: (rule, value) => ({ problem: `has ${plural(length(value), "character")}, more than ${String(rule)}`, fix: `send a string of at most ${plural(rule, "character")}.` }),
   pattern: (rule, value) => ({ problem: `is ${preview(value)}, which does not match /${String(rule)}/`, fix: `send a string matching /${String(rule)}/.` }),
   format: (rule, value) => ({ problem: `is ${preview(value)}, not a valid ${String(rule)}`, fix: `send a valid ${String(rule)}${formatExample(rule)}.` }),
-  minItems: (rule, value) => ({ problem: `has ${count(value)} items, fewer than ${String(rule)}`, fix: `send at least ${String(rule)} items.` }),
-  maxItems: (rule, value) => ({ problem: `has ${count(value)} items, more than ${String(rule)}`, fix: `send at most ${String(rule)} items.` }),
+  minItems: (rule, value) => ({ problem: `has ${plural(count(value), "item")}, fewer than ${String(rule)}`, fix: `send at least ${plural(rule, "item")}.` }),
+  maxItems: (rule, value) => ({ problem: `has ${plural(count(value), "item")}, more than ${String(rule)}`, fix: `send at most ${plural(rule, "item")}.` }),
   uniqueItems: () => ({ problem: "has an item listed twice", fix: "send each item once." }),
   contains: () => ({ problem: "has no item of the required kind", fix: "add an item that matches the schema's contains." }),
-  minContains: (rule) => ({ problem: `has fewer than ${String(rule)} items of the required kind`, fix: `send at least ${String(rule)} items that match contains.` }),
-  maxContains: (rule) => ({ problem: `has more than ${String(rule)} items of the required kind`, fix: `send at most ${String(rule)} items that match contains.` }),
-  minProperties: (rule, value) => ({ problem: `has ${count(value)} keys, fewer than ${String(rule)}`, fix: `send at least ${String(rule)} keys.` }),
-  maxProperties: (rule, value) => ({ problem: `has ${count(value)} keys, more than ${String(rule)}`, fix: `send at most ${String(rule)} keys.` }),
+  minContains: (rule) => ({ problem: `has fewer than ${plural(rule, "item")} of the required kind`, fix: `send at least ${plural(rule, "item")} that match contains.` }),
+  maxContains: (rule) => ({ problem: `has more than ${plural(rule, "item")} of the required kind`, fix: `send at most ${plural(rule, "item")} that match contains.` }),
+  minProperties: (rule, value) => ({ problem: `has ${plural(count(value), "key")}, fewer than ${String(rule)}`, fix: `send at least ${plural(rule, "key")}.` }),
+  maxProperties: (rule, value) => ({ problem: `has ${plural(count(value), "key")}, more than ${String(rule)}`, fix: `send at most ${plural(rule, "key")}.` }),
   anyOf: (rule) => ({ problem: "matches none of the allowed forms", fix: `send ${alternatives(rule)}.` }),
   oneOf: (rule) => ({ problem: "does not match exactly one of the allowed forms", fix: `send exactly one of ${alternatives(rule)}.` }),
   not: () => ({ problem: "has a form the schema rules out (not)", fix: "send a value of another form." }),
