@@ -7,8 +7,9 @@
  * value, never the validator's own error objects.
  */
 import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import { compileAcceptor, type Lookup } from "./acceptor.js";
 import { isArray, reasonText } from "./inspect.js";
-import { deepCopy } from "./merge.js";
+import { shapedCopy } from "./schema-shape.js";
 import type { PathSegment } from "./offence.js";
 
 /** One place where a value breaks its schema. */
@@ -35,8 +36,10 @@ export interface CompiledSchema {
 
 const DRAFT = "2020-12";
 
-/** The validator's index of every schema it compiled, by absolute URI. */
-type Lookup = Record<string, Schema | boolean>;
+function prototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
 
 /**
  * Compiles a JSON Schema (a deep copy of it: the validator annotates the
@@ -52,13 +55,17 @@ type Lookup = Record<string, Schema | boolean>;
  * ```
  */
 export function compileSchema(schema: unknown): CompiledSchema {
-  const copy = deepCopy(schema) as Schema;
+  const copy = shapedCopy(schema) as Schema;
   const lookup = dereference(copy);
+  const unresolved = unresolvedRefs(copy, lookup);
+  // A schema with a dangling $ref is never served (an offence); it gets no fast path to build.
+  const acceptor = unresolved.length === 0 ? compileAcceptor(copy, lookup) : () => false;
   return {
-    unresolved: unresolvedRefs(copy, lookup),
+    unresolved,
     accepts(value) {
       try {
-        return validate(value, copy, DRAFT, lookup, true).valid;
+        // The fast walk lists own keys, the validator every enumerable key: with a polluted prototype only the validator decides.
+        return prototypeIsClean() ? acceptor(value) : validate(value, copy, DRAFT, lookup, true).valid;
       } catch {
         // Data the validator cannot walk (nested past the stack, a key it cannot spell) is refused; failures() says why.
         return false;

@@ -5,7 +5,7 @@
  * connected client with `notifications/tools/list_changed`.
  */
 import { Server, type ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolRequest, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../router.js";
 
 /** What `createMcpServer` takes besides the router. */
@@ -40,8 +40,9 @@ export function createMcpServer(router: Router, options: McpServerOptions = {}):
 /**
  * The method alone: the SDK parses a request with the registered schema
  * before anything can answer, and a parse failure there is -32603 Internal
- * error. Checking the params in the handler answers -32602 Invalid params,
- * as JSON-RPC says.
+ * error. The SDK's `Server` wraps every `tools/call` handler with its own
+ * full parse of the params, answering -32602 Invalid params as JSON-RPC says,
+ * so the handler receives a request already checked.
  */
 const TOOLS_CALL = CallToolRequestSchema.pick({ method: true }).loose();
 
@@ -63,9 +64,7 @@ export function bindRouter(server: Server, router: Router): () => void {
   server.registerCapabilities({ tools: { listChanged: true } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: router.listTools() as unknown as McpTool[] }));
   server.setRequestHandler(TOOLS_CALL, async (message, extra) => {
-    const parsed = CallToolRequestSchema.safeParse(message);
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
-    const { params } = parsed.data;
+    const { params } = message as unknown as CallToolRequest;
     const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra });
     return answer as unknown as CallToolResult;
   });
