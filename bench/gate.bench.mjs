@@ -23,9 +23,9 @@ import { closedJsonSchema, invalidTask, taskAction, validTask } from "./value-wo
  */
 async function breakdown(tool) {
   const { contractOf } = await import("../dist/src/action-schema.js");
-  const { closureAdmits } = await import("../dist/src/closure-admits.js");
-  const { closureViolations } = await import("../dist/src/closure.js");
-  const { valueProblems } = await import("../dist/src/data-check.js");
+  const { closureAdmits } = await import("../dist/src/validation/closure-admits.js");
+  const { closureViolations } = await import("../dist/src/validation/closure.js");
+  const { valueProblems } = await import("../dist/src/validation/data-check.js");
   const contract = contractOf(fetchSchema(tool, "create").schema);
   const raw = Object.entries(taskAction.properties).map(([name, schema]) => {
     const copy = structuredClone(schema);

@@ -3,7 +3,7 @@
  * offence, `file:line:col  location: problem. Fix: …`, grouped by tool.
  */
 import path from "node:path";
-import { offenceLine, toolLabel } from "../src/format.js";
+import { offenceLine, toolLabel } from "../src/validation/format.js";
 import type { FileCheck } from "./check.js";
 import { offencesOf } from "./mentions.js";
 import type { LocatedOffence } from "./locate.js";

@@ -15,14 +15,14 @@
  * `tool.actions()`. They hand out `CheckedActionSchema`, a type only this
  * module produces, and check exactly what they obtained.
  */
-import type { DataContract } from "./data-check.js";
-import { ActionSchemaError } from "./errors.js";
-import { isSealed } from "./freeze.js";
-import { chain, nameOffences } from "./chain.js";
-import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
-import type { SchemaContext } from "./key-validators.js";
-import { requiredOf, requiredOneOfOf } from "./schema-read.js";
-import { compareOffences, offence, type Offence } from "./offence.js";
+import type { DataContract } from "./validation/data-check.js";
+import { ActionSchemaError } from "./validation/action-schema-error.js";
+import { isSealed } from "./util/freeze.js";
+import { chain, nameOffences } from "./validation/chain.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
+import type { SchemaContext } from "./validation/key-validators.js";
+import { requiredOf, requiredOneOfOf } from "./validation/schema-read.js";
+import { compareOffences, offence, type Offence } from "./validation/offence.js";
 import type { ActionSchema } from "./tool.js";
 
 declare const checked: unique symbol;

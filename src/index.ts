@@ -2,7 +2,9 @@
  * wymcp — multi-action MCP tools whose action schemas are validated at build
  * time, at registration and whenever a schema is obtained.
  *
- * This module is the whole public surface of the runtime entry `wymcp`. It
+ * This module is the whole public surface of the runtime entry `wymcp`
+ * (pinned by test/public-api.test.ts); everything else in `src/` is internal.
+ * It
  * depends on one package, the JSON Schema validator `@cfworker/json-schema`
  * (no code generation): the MCP SDK binding lives in `wymcp/mcp`, the build
  * plugins in `wymcp/vite`, `wymcp/rollup`, … and `wymcp/transformer`.
@@ -13,9 +15,6 @@ export {
   actionSchemaKeys,
   mandatoryActionSchemaKeys,
   defineTool,
-  callbackSurfaceOffences,
-  checkCallbackSurface,
-  CallbackSurfaceError,
   type ActionSchema,
   type ActionSchemaKey,
   type MandatoryActionSchemaKey,
@@ -27,7 +26,6 @@ export {
   type HandlerContext,
   type Tool,
   type ToolDefinition,
-  type SurfaceOffence,
 } from "./tool.js";
 export type {
   ActionContext,
@@ -39,7 +37,8 @@ export type {
   ToolAnnotations,
   ToolHints,
   ToolParts,
-} from "./tool-parts.js";
+} from "./contract/tool-parts.js";
+export { ToolError } from "./contract/tool-error.js";
 export {
   actionNames,
   actionSchemaOffences,
@@ -51,26 +50,12 @@ export {
   type FetchedSchema,
 } from "./action-schema.js";
 export { schemaOffences, defaultOffences } from "./key-set.js";
-export { closureViolations, type Closure, type Violation } from "./closure.js";
-export { ActionSchemaError } from "./errors.js";
-export { formatOffences, offenceLine } from "./format.js";
-export { dataPathOf, locationOf, type Offence, type OffenceCode, type OffenceKind, type PathSegment } from "./offence.js";
-export { ToolError } from "./tool-error.js";
-export { createRouter, type Router, type RouterOptions } from "./router.js";
-export { ToolRegistrationError, checkRegistration, type DuplicateNameOffence, type RegistrationOffence } from "./registration.js";
-export { toolListing, type CompactInputSchema, type ToolListing } from "./listing.js";
-export { dispatch, type CallContext } from "./dispatch.js";
-export { answerHelp, helpListing, type ToolLookup } from "./help.js";
-export { dataProblems, type DataProblem } from "./gate.js";
-export { mergeDefaults } from "./merge.js";
-export {
-  helpPointer,
-  type ActionSummary,
-  type AnswerCode,
-  type ErrorReport,
-  type OffenceReport,
-  type Problem,
-  type TextContent,
-  type ToolAnswer,
-} from "./answer.js";
-export { HELP_TOOL_NAME } from "./callback-surface.js";
+export { ActionSchemaError } from "./validation/action-schema-error.js";
+export type { Offence, OffenceCode, OffenceKind, PathSegment } from "./validation/offence.js";
+export { callbackSurfaceOffences, checkCallbackSurface, CallbackSurfaceError, type SurfaceOffence } from "./validation/callback-surface.js";
+export { createRouter, type Router, type RouterOptions } from "./serving/router.js";
+export { ToolRegistrationError, type DuplicateNameOffence, type RegistrationOffence } from "./serving/registration.js";
+export type { CompactInputSchema, ToolListing } from "./serving/listing.js";
+export type { CallContext } from "./serving/dispatch.js";
+export type { ServerLog } from "./serving/server-log.js";
+export type { ActionSummary, AnswerCode, ErrorReport, OffenceReport, Problem, ProblemCode, TextContent, ToolAnswer } from "./serving/answer.js";

@@ -4,13 +4,13 @@
  * `additionalProperties` — exactly the keywords wymcp interprets. One walk
  * yields both the shape offences and the closure (`closure.ts`).
  */
-import { OPEN, closureViolations, type Closure, type Extra } from "./closure.js";
-import { isSealed } from "./freeze.js";
-import { describeType, isArray, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
-import { offence, type Offence, type OffenceCode } from "./offence.js";
-import { child, segmentsOf, type PathNode } from "./path.js";
-import { closest } from "./suggest.js";
-import { WalkPath } from "./walk-path.js";
+import { OPEN, closureViolations, type Closure, type Extra } from "./validation/closure.js";
+import { isSealed } from "./util/freeze.js";
+import { describeType, isArray, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
+import { offence, type Offence, type OffenceCode } from "./validation/offence.js";
+import { child, segmentsOf, type PathNode } from "./validation/path.js";
+import { closest } from "./util/suggest.js";
+import { WalkPath } from "./validation/walk-path.js";
 
 /** What one walk of an action's `properties` found. */
 export interface KeySetWalk {

@@ -69,13 +69,13 @@
  *
  * @module
  */
-import type { ActionsArgument } from "./action-check.js";
-import { deepFreeze } from "./freeze.js";
-import type { ActionData } from "./infer.js";
-import type { PropertyMap, ToolParts } from "./tool-parts.js";
+import type { ActionsArgument } from "./contract/action-check.js";
+import { deepFreeze } from "./util/freeze.js";
+import type { ActionData } from "./contract/infer.js";
+import type { PropertyMap, ToolParts } from "./contract/tool-parts.js";
 
-export type { ActionData, InferSchema } from "./infer.js";
-export type * from "./tool-parts.js";
+export type { ActionData, InferSchema } from "./contract/infer.js";
+export type * from "./contract/tool-parts.js";
 
 const ACTION_SCHEMA_KEYS = ["description", "properties", "required", "requiredOneOf", "defaults", "notes", "related", "examples"] as const;
 const MANDATORY_ACTION_SCHEMA_KEYS = ["description", "properties"] as const;
@@ -196,4 +196,3 @@ export function defineTool(definition: ToolDefinition<ActionRecord>): Tool {
   return { ...definition, actions: () => actions };
 }
 
-export { callbackSurfaceOffences, checkCallbackSurface, CallbackSurfaceError, type SurfaceOffence } from "./callback-surface.js";

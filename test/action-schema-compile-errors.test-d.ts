@@ -7,7 +7,7 @@
  * action never costs the other handlers their precise `data`.
  */
 import { describe, expectTypeOf, test } from "vitest";
-import type { CheckedActions, NotDeclared, NotDeclaredDefault, UnknownKey } from "../src/action-check.js";
+import type { CheckedActions, NotDeclared, NotDeclaredDefault, UnknownKey } from "../src/contract/action-check.js";
 import { defineTool, type ActionRecord, type ActionSchema, type Handlers, type Tool } from "../src/index.js";
 
 describe("an unknown action-schema key", () => {

@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from "vitest";
-import type { KeyListIsTheVocabulary, UnknownKey } from "../src/action-check.js";
+import type { KeyListIsTheVocabulary, UnknownKey } from "../src/contract/action-check.js";
 import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchema, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../src/index.js";
 
 type MandatoryKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];

@@ -352,7 +352,7 @@ describe("the caller's own object (an in-process caller)", () => {
 });
 
 describe("arguments-level hostile keys", () => {
-  test("router.callTool refuses them as unknown arguments; the SDK's request schema drops a top-level __proto__ before wymcp sees it", async () => {
+  test("router.callTool and the SDK path alike refuse them as unknown arguments (the request wymcp reads is the one the client sent)", async () => {
     const router = createRouter({ tools: [store] });
     const args = JSON.parse('{"action":"put","data":{},"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}');
     const direct = readAnswer(await router.callTool("store", args));
@@ -364,7 +364,7 @@ describe("arguments-level hostile keys", () => {
     await server.connect(serverSide);
     await client.connect(clientSide);
     const viaSdk = readAnswer(await client.callTool({ name: "store", arguments: args }));
-    expect(viaSdk.body.problems.map((problem: { code: string; key: string }) => `${problem.code} ${problem.key}`)).toEqual(["unknown_argument constructor"]);
+    expect(viaSdk.body.problems.map((problem: { code: string; key: string }) => `${problem.code} ${problem.key}`)).toEqual(["unknown_argument __proto__", "unknown_argument constructor"]);
     await client.close();
     await server.close();
   });

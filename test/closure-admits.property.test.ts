@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { closureAdmits } from "../src/closure-admits.js";
-import { closureViolations } from "../src/closure.js";
+import { closureAdmits } from "../src/validation/closure-admits.js";
+import { closureViolations } from "../src/validation/closure.js";
 import { walkKeySet } from "../src/key-set.js";
 
 /**

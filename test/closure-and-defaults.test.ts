@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { closureViolations, dataPathOf, fetchSchema } from "../src/index.js";
+import { fetchSchema } from "../src/index.js";
+import { closureViolations } from "../src/validation/closure.js";
+import { dataPathOf } from "../src/validation/offence.js";
 import { contractOf } from "../src/action-schema.js";
 import { offencesOfSchema, toolOf } from "./support/tools.js";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { closest } from "../src/suggest.js";
+import { closest } from "../src/util/suggest.js";
 
 const known = ["description", "properties", "required", "requiredOneOf", "defaults", "notes", "related", "examples"];
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ActionSchemaError, formatOffences } from "../src/index.js";
+import { ActionSchemaError } from "../src/index.js";
+import { formatOffences } from "../src/validation/format.js";
 import { validationError, validSchema } from "./support/tools.js";
 
 describe("ActionSchemaError's message", () => {

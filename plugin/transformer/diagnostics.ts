@@ -10,8 +10,8 @@
  * while the file and everything it read are the same objects.
  */
 import type ts from "typescript";
-import { toolLabel } from "../../src/format.js";
-import { offenceLine } from "../../src/index.js";
+import { toolLabel } from "../../src/validation/format.js";
+import { offenceLine } from "../../src/validation/format.js";
 import { checkSourceFile, mayDeclareTools } from "../check.js";
 import type { ToolDeclaration } from "../evaluator/declarations.js";
 import type { ModuleHost } from "../evaluator/modules.js";

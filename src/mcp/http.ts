@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { Router } from "../router.js";
+import type { Router } from "../serving/router.js";
 import { checkMessage, httpGuards, type HttpGuardOptions, type Refusal } from "./http-guards.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Router } from "../router.js";
+import type { Router } from "../serving/router.js";
 import { createHttpHandler, rpcError, type HttpHandlerOptions } from "./http.js";
 
 /** What `serveHttp` takes. */

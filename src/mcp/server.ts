@@ -6,7 +6,7 @@
  */
 import { Server, type ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolRequest, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import type { Router } from "../router.js";
+import type { Router } from "../serving/router.js";
 
 /** What `createMcpServer` takes besides the router. */
 export interface McpServerOptions {

@@ -5,7 +5,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Readable, Writable } from "node:stream";
-import type { Router } from "../router.js";
+import type { Router } from "../serving/router.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 
 /** What `serveStdio` takes: server options, and the streams (process stdio by default). */

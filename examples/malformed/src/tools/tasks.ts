@@ -1,7 +1,6 @@
 /**
- * A `tasks` tool with two mistakes people really make (marked ✗). wymcp's
- * build-time check names both; `defineTool`'s types flag them in the editor
- * too (hence the `@ts-expect-error` at the end of the line above each).
+ * A `tasks` tool with two mistakes people really make (marked ✗), named by
+ * wymcp's check and by `defineTool`'s types (hence the `@ts-expect-error`s).
  */
 import { defineTool } from "wymcp";
 

@@ -7,10 +7,10 @@
  */
 import { closureAdmits } from "./closure-admits.js";
 import { closureViolations, OPEN, type Closure, type Violation } from "./closure.js";
-import { hasOwn, isPlainObject } from "./inspect.js";
+import { hasOwn, isPlainObject } from "../util/inspect.js";
 import type { CompiledSchema, SchemaFailure } from "./json-schema.js";
 import { comparePaths, type PathSegment } from "./offence.js";
-import { closest } from "./suggest.js";
+import { closest } from "../util/suggest.js";
 
 /** One problem of data, as data: the place, the key or keyword, the code. */
 export type DataProblem =

@@ -5,8 +5,8 @@
  * every call. One definition of "a property schema the gate can interpret",
  * shared by `validate` (registration, build) and the read side (obtaining).
  */
-import { isSealed } from "./freeze.js";
-import { isPlainObject, read } from "./inspect.js";
+import { isSealed } from "../util/freeze.js";
+import { isPlainObject, read } from "../util/inspect.js";
 import { compileSchema, type CompiledSchema } from "./json-schema.js";
 import { schemaFaults } from "./meta-schema.js";
 import { offence, type Offence } from "./offence.js";

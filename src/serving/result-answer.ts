@@ -4,7 +4,7 @@
  * that schema before it is sent.
  */
 import type { Problem, ToolAnswer } from "./answer.js";
-import { resultProblems } from "./output-check.js";
+import { resultProblems } from "../validation/output-check.js";
 import { problemReport } from "./report.js";
 
 /**

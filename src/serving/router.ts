@@ -7,16 +7,16 @@
  * call. Registration validates that declaration and builds the listing from
  * it once; obtaining again at every call and help answer is defence in depth.
  */
-import { didYouMean } from "./suggest.js";
+import { didYouMean } from "../util/suggest.js";
 import { errorAnswer, helpPointer, type ToolAnswer } from "./answer.js";
-import { HELP_TOOL_NAME } from "./callback-surface.js";
+import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { dispatch, type CallContext } from "./dispatch.js";
 import { answerHelp, helpListing, type ToolLookup } from "./help.js";
-import { reasonText } from "./inspect.js";
+import { reasonText } from "../util/inspect.js";
 import { toolListing, type ToolListing } from "./listing.js";
 import { checkRegistration } from "./registration.js";
 import type { ServerLog } from "./server-log.js";
-import type { Tool } from "./tool.js";
+import type { Tool } from "../tool.js";
 
 /** What `createRouter` takes. */
 export interface RouterOptions {

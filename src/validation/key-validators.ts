@@ -4,13 +4,13 @@
  * makes a key without a validator a compile error; the invariant test makes
  * it a test failure too.
  */
-import { describeType, isArray, isPlainObject, reasonText, isUnreadable, Unreadable } from "./inspect.js";
+import { describeType, isArray, isPlainObject, reasonText, isUnreadable, Unreadable } from "../util/inspect.js";
 import type { CompiledSchema } from "./json-schema.js";
-import { walkKeySet, type KeySetWalk } from "./key-set.js";
+import { walkKeySet, type KeySetWalk } from "../key-set.js";
 import { checkPropertySchemas } from "./property-checks.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
-import { closest } from "./suggest.js";
-import type { ActionSchemaKey } from "./tool.js";
+import { closest } from "../util/suggest.js";
+import type { ActionSchemaKey } from "../tool.js";
 
 /** What the validators of one action schema share. */
 export interface SchemaContext {

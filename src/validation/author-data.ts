@@ -5,13 +5,13 @@
  * an example is a call a model may copy, so it must pass the gate.
  */
 import { checkData, valueProblems, type DataContract, type DataProblem } from "./data-check.js";
-import { hasOwn, isArray, isPlainObject, read } from "./inspect.js";
-import { defaultOffencesIn } from "./key-set.js";
+import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
+import { defaultOffencesIn } from "../key-set.js";
 import type { SchemaContext } from "./key-validators.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { wordProblem } from "./problem-wording.js";
 import { requiredOf, requiredOneOfOf } from "./schema-read.js";
-import type { CheckedActionSchema } from "./action-schema.js";
+import type { CheckedActionSchema } from "../action-schema.js";
 
 /**
  * The offences of an action's defaults (undeclared keys, then wrong values)

@@ -4,7 +4,7 @@
  * with a machine-readable `error` code — and become text once, here at the
  * edge, so a model reads the same JSON a program would parse.
  */
-import { HELP_TOOL_NAME } from "./callback-surface.js";
+import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 
 /** An MCP text content block. */
 export interface TextContent {
@@ -35,9 +35,25 @@ export type AnswerCode =
   | "invalid_result"
   | "internal_error";
 
+/**
+ * What a problem of a call's arguments, data or result is: the closed set a
+ * client can switch on.
+ */
+export type ProblemCode =
+  | "wrong_type"
+  | "unknown_argument"
+  | "missing_action"
+  | "missing_tool"
+  | "missing_required"
+  | "no_required_group"
+  | "unknown_key"
+  | "symbol_key"
+  | "unreadable"
+  | "invalid_value";
+
 /** One problem with a call's arguments or data, its place spelled as a data path. */
 export interface Problem {
-  readonly code: string;
+  readonly code: ProblemCode;
   /** Where: `arguments`, `data`, `data["opts"]["tags"][2]`… */
   readonly at: string;
   /** The key at fault inside that place, when there is one. */

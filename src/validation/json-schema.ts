@@ -8,7 +8,7 @@
  */
 import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { compileAcceptor, type Lookup } from "./acceptor.js";
-import { isArray, reasonText } from "./inspect.js";
+import { isArray, reasonText } from "../util/inspect.js";
 import { shapedCopy } from "./schema-shape.js";
 import type { PathSegment } from "./offence.js";
 

@@ -5,10 +5,10 @@
  * tool's `ActionSchemaError` — so a bad tool fails in the registering code
  * path, all at once, never at its first request.
  */
-import { actionSchemaOffences, toolName } from "./action-schema.js";
-import { callbackSurfaceOffences, type SurfaceOffence } from "./callback-surface.js";
-import { ActionSchemaError } from "./errors.js";
-import { toolLabel } from "./format.js";
+import { actionSchemaOffences, toolName } from "../action-schema.js";
+import { callbackSurfaceOffences, type SurfaceOffence } from "../validation/callback-surface.js";
+import { ActionSchemaError } from "../validation/action-schema-error.js";
+import { toolLabel } from "../validation/format.js";
 
 /** A tool name registered twice, or already taken on the router. */
 export interface DuplicateNameOffence extends Omit<SurfaceOffence, "code"> {

@@ -5,20 +5,20 @@
  * a help pointer), so a model can correct itself; nothing a caller sends or
  * a handler throws escapes as an exception.
  */
-import { actionNames, fetchSchema, type CheckedActionSchema } from "./action-schema.js";
+import { actionNames, fetchSchema, type CheckedActionSchema } from "../action-schema.js";
 import { errorAnswer, helpPointer, type ErrorReport, type ToolAnswer } from "./answer.js";
 import { resultAnswer } from "./result-answer.js";
 import { readArguments } from "./call-arguments.js";
-import { didYouMean } from "./suggest.js";
-import { ActionSchemaError } from "./errors.js";
+import { didYouMean } from "../util/suggest.js";
+import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { dataProblems } from "./gate.js";
-import { hasOwn, read, reasonText } from "./inspect.js";
+import { hasOwn, read, reasonText } from "../util/inspect.js";
 import { mergeDefaults } from "./merge.js";
 import { actionSummary, cappedProblems, malformedReport, problemReport } from "./report.js";
-import { defaultsOf } from "./schema-read.js";
-import type { HandlerContext, Tool } from "./tool.js";
+import { defaultsOf } from "../validation/schema-read.js";
+import type { HandlerContext, Tool } from "../tool.js";
 import { stderrLog, type ServerLog } from "./server-log.js";
-import { ToolError } from "./tool-error.js";
+import { ToolError } from "../contract/tool-error.js";
 
 /** What a call carries besides its arguments. */
 export interface CallContext {

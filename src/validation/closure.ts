@@ -3,7 +3,7 @@
  * an action's `properties` by the key-set walk (`key-set.ts`) and read by the
  * call gate and the defaults check alike — one definition of "declared".
  */
-import { arrayLength, isArray, isPlainObject, read, isUnreadable } from "./inspect.js";
+import { arrayLength, isArray, isPlainObject, read, isUnreadable } from "../util/inspect.js";
 import type { PathSegment } from "./offence.js";
 import { child, segmentsOf, type PathNode } from "./path.js";
 

@@ -13,7 +13,7 @@
  * - a copy made of JSON values alone gets a cache key (its JSON text).
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
-import { describeType, reasonText } from "./inspect.js";
+import { describeType, reasonText } from "../util/inspect.js";
 import type { SchemaFault } from "./meta-schema.js";
 import type { PathSegment } from "./offence.js";
 

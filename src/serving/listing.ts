@@ -5,11 +5,11 @@
  * schema is one `help` call away, which keeps the listing small however many
  * actions a tool has.
  */
-import { fetchSchemas } from "./action-schema.js";
-import { deepFreeze } from "./freeze.js";
-import { deepCopy } from "./merge.js";
-import type { Tool } from "./tool.js";
-import type { OutputSchema, ToolAnnotations } from "./tool-parts.js";
+import { fetchSchemas } from "../action-schema.js";
+import { deepFreeze } from "../util/freeze.js";
+import { deepCopy } from "../util/deep-copy.js";
+import type { Tool } from "../tool.js";
+import type { OutputSchema, ToolAnnotations } from "../contract/tool-parts.js";
 
 /** The input schema every wymcp tool lists: an action name and its data. */
 export interface CompactInputSchema {

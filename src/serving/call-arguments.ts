@@ -4,7 +4,7 @@
  * reported beside the action's schema once the action resolves.
  */
 import type { Problem } from "./answer.js";
-import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
 
 /** What the arguments carried, and what is wrong with their shape. */
 export interface CallArguments {

@@ -4,10 +4,10 @@
  * a handler for every action and none without one, the reserved name
  * `help`, and well-typed optional parts.
  */
-import { ActionSchemaError } from "./errors.js";
+import { ActionSchemaError } from "./action-schema-error.js";
 import { toolLabel } from "./format.js";
-import { describeType, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
-import { actionNames } from "./action-schema.js";
+import { describeType, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
+import { actionNames } from "../action-schema.js";
 import { outputSchemaFaults } from "./output-check.js";
 
 /** One problem with a tool's callback surface. */

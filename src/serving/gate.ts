@@ -6,10 +6,10 @@
  * obtained (`contractOf`), so the gate, the defaults and examples checks and
  * help share one definition of "valid data".
  */
-import { contractOf, type CheckedActionSchema } from "./action-schema.js";
-import { checkData, type DataProblem } from "./data-check.js";
+import { contractOf, type CheckedActionSchema } from "../action-schema.js";
+import { checkData, type DataProblem } from "../validation/data-check.js";
 
-export type { DataProblem } from "./data-check.js";
+export type { DataProblem } from "../validation/data-check.js";
 
 /**
  * Every problem of `data` (a plain object) against a checked action schema.

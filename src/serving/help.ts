@@ -8,17 +8,17 @@
  * malformed one; the action level resolves through `fetchSchema` exactly as
  * dispatch does, so it serves a healthy action beside a malformed sibling.
  */
-import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "./action-schema.js";
+import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
 import { errorAnswer, helpPointer, jsonAnswer, type ErrorReport, type Problem, type ToolAnswer } from "./answer.js";
-import { HELP_TOOL_NAME } from "./callback-surface.js";
+import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { actionContextOf } from "./dispatch.js";
-import { didYouMean } from "./suggest.js";
-import { ActionSchemaError } from "./errors.js";
-import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "./inspect.js";
+import { didYouMean } from "../util/suggest.js";
+import { ActionSchemaError } from "../validation/action-schema-error.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
 import type { ToolListing } from "./listing.js";
 import { actionSummary, malformedReport } from "./report.js";
-import { optionalKey } from "./schema-read.js";
-import type { Tool } from "./tool.js";
+import { optionalKey } from "../validation/schema-read.js";
+import type { Tool } from "../tool.js";
 
 /** What help reads: the registered tools, by name. */
 export interface ToolLookup {

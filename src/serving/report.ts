@@ -3,14 +3,14 @@
  * paths with one sentence each, offences with their formatted line, the
  * schema summary a caller needs to write valid data.
  */
-import type { CheckedActionSchema } from "./action-schema.js";
+import type { CheckedActionSchema } from "../action-schema.js";
 import type { ActionSummary, ErrorReport, OffenceReport, Problem } from "./answer.js";
-import type { ActionSchemaError } from "./errors.js";
-import { offenceLine } from "./format.js";
-import type { DataProblem } from "./data-check.js";
-import { wordProblem } from "./problem-wording.js";
-import { dataPathOf, type Offence } from "./offence.js";
-import { defaultsOf, requiredOf, requiredOneOfOf } from "./schema-read.js";
+import type { ActionSchemaError } from "../validation/action-schema-error.js";
+import { offenceLine } from "../validation/format.js";
+import type { DataProblem } from "../validation/data-check.js";
+import { wordProblem } from "../validation/problem-wording.js";
+import { dataPathOf, type Offence } from "../validation/offence.js";
+import { defaultsOf, requiredOf, requiredOneOfOf } from "../validation/schema-read.js";
 
 /** How many problems an error answer lists before counting the rest. */
 const SHOWN_PROBLEMS = 50;

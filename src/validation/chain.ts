@@ -5,12 +5,12 @@
  * offences. `validate` runs it on every key, the read side on the mandatory
  * pair; both through `action-schema.ts`, the layer's one entry.
  */
-import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./inspect.js";
+import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "../util/inspect.js";
 import { authorDataOffences } from "./author-data.js";
 import { keyValidators, type SchemaContext } from "./key-validators.js";
 import { offence, type Offence } from "./offence.js";
-import { closest } from "./suggest.js";
-import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchemaKey } from "./tool.js";
+import { closest } from "../util/suggest.js";
+import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchemaKey } from "../tool.js";
 
 /** Offences of the action names themselves: symbols, empty names, line breaks. */
 export function nameOffences(record: object): Offence[] {
