@@ -23,12 +23,9 @@ import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnrea
 import type { SchemaContext } from "./validation/key-validators.js";
 import { requiredOf, requiredOneOfOf } from "./validation/schema-read.js";
 import { compareOffences, offence, type Offence } from "./validation/offence.js";
-import type { ActionSchema } from "./tool.js";
+import type { CheckedActionSchema } from "./validation/checked-schema.js";
 
-declare const checked: unique symbol;
-
-/** An action schema that passed the mandatory-pair check where it was obtained. */
-export type CheckedActionSchema = ActionSchema & { readonly [checked]: true };
+export type { CheckedActionSchema } from "./validation/checked-schema.js";
 
 /** What `fetchSchema` found: the checked schema, or the valid names for an unknown one. */
 export type FetchedSchema =

@@ -72,18 +72,21 @@
 import type { ActionsArgument } from "./contract/action-check.js";
 import { deepFreeze } from "./util/freeze.js";
 import type { ActionData } from "./contract/infer.js";
-import type { PropertyMap, ToolParts } from "./contract/tool-parts.js";
+import type { ToolParts } from "./contract/tool-parts.js";
+import type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./contract/vocabulary.js";
+
+export type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./contract/vocabulary.js";
 
 export type { ActionData, InferSchema } from "./contract/infer.js";
 export type * from "./contract/tool-parts.js";
 
-const ACTION_SCHEMA_KEYS = ["description", "properties", "required", "requiredOneOf", "defaults", "notes", "related", "examples"] as const;
-const MANDATORY_ACTION_SCHEMA_KEYS = ["description", "properties"] as const;
+const ACTION_SCHEMA_KEYS = ["description", "properties", "required", "requiredOneOf", "defaults", "notes", "related", "examples"] as const satisfies readonly ActionSchemaKey[];
+const MANDATORY_ACTION_SCHEMA_KEYS = ["description", "properties"] as const satisfies readonly MandatoryActionSchemaKey[];
 
-/** A key of the action-schema vocabulary. */
-export type ActionSchemaKey = (typeof ACTION_SCHEMA_KEYS)[number];
-/** A key every action schema must carry. */
-export type MandatoryActionSchemaKey = (typeof MANDATORY_ACTION_SCHEMA_KEYS)[number];
+// The lists name every key of the ActionSchema type: a key added to one and not the other fails to compile.
+type Missing<List extends readonly string[], Keys extends string> = Exclude<Keys, List[number]>;
+const EVERY_KEY_LISTED: [Missing<typeof ACTION_SCHEMA_KEYS, ActionSchemaKey>, Missing<typeof MANDATORY_ACTION_SCHEMA_KEYS, MandatoryActionSchemaKey>] extends [never, never] ? true : false = true;
+void EVERY_KEY_LISTED;
 
 /**
  * The action-schema vocabulary, in catalogue order — the one code home of
@@ -108,18 +111,6 @@ export function actionSchemaKeys(): ActionSchemaKey[] {
  */
 export function mandatoryActionSchemaKeys(): MandatoryActionSchemaKey[] {
   return [...MANDATORY_ACTION_SCHEMA_KEYS];
-}
-
-/** The declaration of one action. See "Action schema format" above. */
-export interface ActionSchema {
-  readonly description: string;
-  readonly properties: PropertyMap;
-  readonly required?: readonly string[];
-  readonly requiredOneOf?: readonly (readonly string[])[];
-  readonly defaults?: { readonly [name: string]: unknown };
-  readonly notes?: string;
-  readonly related?: readonly string[];
-  readonly examples?: readonly { readonly [name: string]: unknown }[];
 }
 
 /** A tool's actions: action name → action schema. */

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "../tool.js";
+import type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./vocabulary.js";
 
 /**
  * The `actions` parameter of `defineTool`: the record as written (an object,

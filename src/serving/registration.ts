@@ -6,7 +6,7 @@
  * path, all at once, never at its first request.
  */
 import { actionSchemaOffences, toolName } from "../action-schema.js";
-import { callbackSurfaceOffences, type SurfaceOffence } from "../validation/callback-surface.js";
+import { callbackSurfaceOffences, surfaceLine, type SurfaceOffence } from "../validation/callback-surface.js";
 import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { toolLabel } from "../validation/format.js";
 
@@ -48,7 +48,7 @@ export class ToolRegistrationError extends TypeError {
 function formatRegistration(surface: readonly RegistrationOffence[], schemas: readonly ActionSchemaError[]): string {
   const tools = new Set([...surface.map((o) => o.tool), ...schemas.map((e) => e.tool)]);
   const header = `cannot register ${tools.size === 1 ? toolLabel([...tools][0]) : `${tools.size} tools`}`;
-  const lines = surface.map((o) => `  ${toolLabel(o.tool)} ${o.field}: ${o.problem}. Fix: ${o.fix}`);
+  const lines = surface.map((o) => `  ${surfaceLine(o)}`);
   return [header, ...lines, ...schemas.map((error) => error.message)].join("\n");
 }
 

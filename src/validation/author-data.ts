@@ -11,7 +11,7 @@ import type { SchemaContext } from "./key-validators.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { wordProblem } from "./problem-wording.js";
 import { requiredOf, requiredOneOfOf } from "./schema-read.js";
-import type { CheckedActionSchema } from "../action-schema.js";
+import type { CheckedActionSchema } from "./checked-schema.js";
 
 /**
  * The offences of an action's defaults (undeclared keys, then wrong values)

@@ -130,8 +130,13 @@ export class CallbackSurfaceError extends TypeError {
   }
 }
 
+/** One surface offence as a line of an error message: `tool "tasks" handlers["create"]: … Fix: …`. */
+export function surfaceLine(offence: Pick<SurfaceOffence, "tool" | "field" | "problem" | "fix">): string {
+  return `${toolLabel(offence.tool)} ${offence.field}: ${offence.problem}. Fix: ${offence.fix}`;
+}
+
 function formatSurfaceOffences(offences: readonly SurfaceOffence[]): string {
-  const lines = offences.map((o) => `  ${toolLabel(o.tool)} ${o.field}: ${o.problem}. Fix: ${o.fix}`);
+  const lines = offences.map((o) => `  ${surfaceLine(o)}`);
   return [`${offences.length} tool ${offences.length === 1 ? "problem" : "problems"}`, ...lines].join("\n");
 }
 

@@ -9,7 +9,9 @@ import { DIALECT, META_SCHEMA_DOCUMENTS } from "./meta-schema-documents.js";
 import { describeType, reasonText } from "../util/inspect.js";
 import { compileSchema, type CompiledSchema, type SchemaFailure } from "./json-schema.js";
 import type { PathSegment } from "./offence.js";
-import { metaView } from "./meta-view.js";
+import { metaView, type SchemaFault } from "./meta-view.js";
+
+export type { SchemaFault } from "./meta-view.js";
 import { closest } from "../util/suggest.js";
 
 let metaSchema: CompiledSchema | undefined;
@@ -22,20 +24,6 @@ let metaSchema: CompiledSchema | undefined;
 function compiledMetaSchema(): CompiledSchema {
   metaSchema ??= compileSchema({ $defs: Object.fromEntries(META_SCHEMA_DOCUMENTS.map((document, index) => [`document${index}`, document])), $ref: DIALECT });
   return metaSchema;
-}
-
-/** What is wrong with one keyword of a schema, ready to become an offence. */
-export interface SchemaFault {
-  /** From the checked schema to the object holding the keyword. */
-  readonly holder: readonly PathSegment[];
-  /** The keyword (or property name) at fault, when the fault sits under a key. */
-  readonly key?: string;
-  /** The array index at fault, when the fault is an entry of an array keyword. */
-  readonly index?: number;
-  readonly problem: string;
-  readonly fix: string;
-  /** The offence code when it is not `invalid_schema`: a schema too deep to check, a cycle, a read that throws. */
-  readonly code?: "too_large" | "cycle" | "unreadable";
 }
 
 /**

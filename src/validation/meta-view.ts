@@ -14,8 +14,21 @@
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
 import { describeType, reasonText } from "../util/inspect.js";
-import type { SchemaFault } from "./meta-schema.js";
 import type { PathSegment } from "./offence.js";
+
+/** What is wrong with one keyword of a schema, ready to become an offence. */
+export interface SchemaFault {
+  /** From the checked schema to the object holding the keyword. */
+  readonly holder: readonly PathSegment[];
+  /** The keyword (or property name) at fault, when the fault sits under a key. */
+  readonly key?: string;
+  /** The array index at fault, when the fault is an entry of an array keyword. */
+  readonly index?: number;
+  readonly problem: string;
+  readonly fix: string;
+  /** The offence code when it is not `invalid_schema`: a schema too deep to check, a cycle, a read that throws. */
+  readonly code?: "too_large" | "cycle" | "unreadable";
+}
 
 /** One subschema to check against the meta-schema, and where it sits in the property schema. */
 export interface ViewedSchema {

@@ -4,7 +4,7 @@
  * moment and are read with their default — a wrong-typed or unreadable
  * value reads as absent rather than throwing out of a call or help answer.
  */
-import type { CheckedActionSchema } from "../action-schema.js";
+import type { CheckedActionSchema } from "./checked-schema.js";
 import { hasOwn, isArray, isPlainObject, read, isUnreadable } from "../util/inspect.js";
 
 /** An optional key's value, `undefined` when absent or unreadable. */
