@@ -7,7 +7,7 @@
  * help share one definition of "valid data".
  */
 import { contractOf, type CheckedActionSchema } from "../action-schema.js";
-import { checkData, type DataProblem } from "../validation/data-check.js";
+import { checkData, type CheckedData, type DataProblem } from "../validation/data-check.js";
 
 export type { DataProblem } from "../validation/data-check.js";
 
@@ -24,5 +24,19 @@ export type { DataProblem } from "../validation/data-check.js";
  * ```
  */
 export function dataProblems(schema: CheckedActionSchema, data: object): DataProblem[] {
-  return checkData(contractOf(schema), data);
+  return checkData(contractOf(schema), data).problems;
+}
+
+/**
+ * The gate's answer for a call: the first `limit` problems named, the rest
+ * only counted — a refusal costs about what the call's size costs, however
+ * many problems it carries.
+ *
+ * @example
+ * ```ts
+ * gateProblems(schema, hostileData, 50); // { problems: (the first 50, sorted), unnamed: 129_950 }
+ * ```
+ */
+export function gateProblems(schema: CheckedActionSchema, data: object, limit: number): CheckedData {
+  return checkData(contractOf(schema), data, limit);
 }

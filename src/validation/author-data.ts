@@ -41,7 +41,7 @@ export function authorDataOffences(schema: object, context: SchemaContext): Offe
     const contract: DataContract = { closure, values, required: requiredOf(checked), groups: requiredOneOfOf(checked) };
     Array.prototype.forEach.call(examples, (example: unknown, index: number) => {
       if (!isPlainObject(example)) return; // A wrong-typed entry is a shape offence already.
-      for (const problem of checkData(contract, example)) offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
+      for (const problem of checkData(contract, example).problems) offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
     });
   }
   return offences;

@@ -10,6 +10,7 @@ import { closureViolations, OPEN, type Closure, type Violation } from "./closure
 import { hasOwn, isPlainObject } from "../util/inspect.js";
 import type { CompiledSchema, SchemaFailure } from "./json-schema.js";
 import { comparePaths, type PathSegment } from "./offence.js";
+import { BoundedHeap } from "../util/bounded-heap.js";
 import { closest } from "../util/suggest.js";
 
 /** One problem of data, as data: the place, the key or keyword, the code. */
@@ -40,20 +41,28 @@ export interface DataContract {
   readonly groups: readonly (readonly string[])[];
 }
 
+/** What checking data found: the problems named (sorted), and how many more were only counted. */
+export interface CheckedData {
+  readonly problems: DataProblem[];
+  /** Problems past the limit: found and counted, never named, sorted or worded (a hostile call stays cheap to refuse). */
+  readonly unnamed: number;
+}
+
 /**
  * Every problem of `data` (a plain object) against a contract, sorted by
- * data path. Clean data, the common case, is answered by the fast walks
- * alone; the full walks run only to name what is wrong.
+ * data path — the first `limit` named, the rest counted. Clean data, the
+ * common case, is answered by the fast walks alone; the full walks run only
+ * to find what is wrong.
  *
  * @example
  * ```ts
- * checkData(contract, { nmae: "x", due: 5 });
+ * checkData(contract, { nmae: "x", due: 5 }).problems;
  * // [{ code: "missing_required", path: [], key: "name" },
  * //  { code: "invalid_value", path: ["due"], failure: { keyword: "type", … } },
  * //  { code: "unknown_key", path: [], key: "nmae", suggestion: "name", … }]
  * ```
  */
-export function checkData(contract: DataContract, data: object): DataProblem[] {
+export function checkData(contract: DataContract, data: object, limit = Number.POSITIVE_INFINITY): CheckedData {
   const problems: DataProblem[] = [];
   for (const key of contract.required) {
     if (!hasOwn(data, key)) problems.push({ code: "missing_required", path: [], key });
@@ -64,12 +73,15 @@ export function checkData(contract: DataContract, data: object): DataProblem[] {
   }
   const keysAdmitted = closureAdmits(contract.closure, data);
   const valuesAdmitted = valuesAccepted(contract.values, data);
-  if (keysAdmitted && valuesAdmitted) return problems;
-  const keyProblems = keysAdmitted ? [] : closureViolations(contract.closure, data).map((violation) => withSuggestion(contract.closure, violation));
+  if (keysAdmitted && valuesAdmitted) return { problems, unnamed: 0 };
+  const violations = keysAdmitted ? [] : closureViolations(contract.closure, data);
+  const values = valuesAdmitted ? { problems: [], unnamed: 0 } : valueProblemsUpTo(contract.values, data, violations, limit);
   // Loops, not spreads: a hostile call can carry more problems than a call can take arguments.
-  for (const problem of keyProblems) problems.push(problem);
-  if (!valuesAdmitted) for (const problem of valueProblems(contract.values, data, keyProblems)) problems.push(problem);
-  return sortProblems(problems);
+  for (const problem of values.problems) problems.push(problem);
+  const found = problems.length + violations.length + values.unnamed;
+  // Only the problems that will be named are sorted against each other, and only named unknown keys get a "did you mean".
+  const named = firstInOrder([...problems, ...firstInOrder(violations, limit)], limit).map((problem) => ("declared" in problem || problem.code !== "unknown_key" ? problem : withSuggestion(contract.closure, problem as Violation)));
+  return { problems: named, unnamed: found - named.length };
 }
 
 /** Whether every declared value in `data` satisfies its property schema. */
@@ -96,13 +108,19 @@ function valuesAccepted(values: ReadonlyMap<string, CompiledSchema>, data: objec
  * ```
  */
 export function valueProblems(values: ReadonlyMap<string, CompiledSchema>, data: object, keyProblems: readonly DataProblem[] = []): DataProblem[] {
+  return valueProblemsUpTo(values, data, keyProblems, Number.POSITIVE_INFINITY).problems;
+}
+
+/** `valueProblems`, naming at most `limit` failures of each property (in the validator's order, which is the data's) and counting the rest. */
+function valueProblemsUpTo(values: ReadonlyMap<string, CompiledSchema>, data: object, keyProblems: readonly DataProblem[], limit: number): CheckedData {
   const refused = new Set(keyProblems.map((problem) => placeOf(problem.path, "key" in problem ? problem.key : undefined)));
   const problems: DataProblem[] = [];
+  let unnamed = 0;
   let keys: string[];
   try {
     keys = Object.keys(data);
   } catch {
-    return [];
+    return { problems, unnamed };
   }
   for (const key of keys) {
     const check = values.get(key);
@@ -115,14 +133,16 @@ export function valueProblems(values: ReadonlyMap<string, CompiledSchema>, data:
       continue; // The closure walk names an unreadable value.
     }
     if (check.accepts(value)) continue;
-    for (const failure of check.failures(value)) {
+    const failures = check.failures(value, limit);
+    unnamed += failures.unnamed;
+    for (const failure of failures.named) {
       for (const problem of failureProblems([key], failure)) {
         if (!refused.has(placeOf(problem.path, "key" in problem ? problem.key : undefined))) problems.push(problem);
       }
     }
     dropRefusedValuesNamed(problems, before);
   }
-  return problems;
+  return { problems, unnamed };
 }
 
 /**
@@ -168,11 +188,25 @@ function placeOf(path: readonly PathSegment[], key: string | undefined): string 
  * Problems sorted by data path, a key problem's place being its holder's
  * path plus its key, so everything about one value sits together.
  */
-export function sortProblems(problems: DataProblem[]): DataProblem[] {
-  const keyed = problems.map((problem) => ({ problem, path: fullPath(problem) }));
-  keyed.sort((a, b) => comparePaths(a.path, b.path));
-  return keyed.map(({ problem }) => problem);
+export function sortProblems<P extends DataProblem>(problems: readonly P[]): P[] {
+  return firstInOrder(problems, Number.POSITIVE_INFINITY);
 }
+
+/**
+ * The first `limit` problems in data-path order. Past four times the limit a
+ * bounded heap keeps the cost linear in the number found: a call with
+ * 130,000 unknown keys sorts 50 of them, not 130,000.
+ */
+function firstInOrder<P extends DataProblem>(problems: readonly P[], limit: number): P[] {
+  type Keyed = { readonly problem: P; readonly path: readonly PathSegment[] };
+  const keyed: Keyed[] = problems.map((problem) => ({ problem, path: fullPath(problem) }));
+  const order = (a: Keyed, b: Keyed) => comparePaths(a.path, b.path);
+  if (keyed.length <= limit * 4) return keyed.sort(order).slice(0, limit).map(({ problem }) => problem);
+  const heap = new BoundedHeap<Keyed>(limit, order);
+  for (const entry of keyed) heap.offer(entry);
+  return heap.sorted().map(({ problem }) => problem);
+}
+
 
 function fullPath(problem: DataProblem): readonly PathSegment[] {
   return "key" in problem ? [...problem.path, problem.key] : problem.path;

@@ -29,7 +29,8 @@ export interface SchemaFailure {
 /** A schema compiled once: a fast yes/no, and every failure when the answer is no. */
 export interface CompiledSchema {
   accepts(value: unknown): boolean;
-  failures(value: unknown): SchemaFailure[];
+  /** The failures of a value the schema refuses: the first `limit` named (in the validator's order, the data's), the rest counted. */
+  failures(value: unknown, limit?: number): { readonly named: SchemaFailure[]; readonly unnamed: number };
   /** The `$ref`s that resolve to no schema (the validator would throw on reaching one), with the path of the schema holding each. */
   readonly unresolved: readonly { readonly at: readonly PathSegment[]; readonly ref: string }[];
 }
@@ -51,7 +52,7 @@ function prototypeIsClean(): boolean {
  * ```ts
  * const tags = compileSchema({ type: "array", items: { type: "string" } });
  * tags.accepts(["a"]);     // true
- * tags.failures(["a", 2]); // [{ path: [1], keyword: "type", rule: "string", value: 2, … }]
+ * tags.failures(["a", 2]).named; // [{ path: [1], keyword: "type", rule: "string", value: 2, … }]
  * ```
  */
 export function compileSchema(schema: unknown): CompiledSchema {
@@ -71,12 +72,12 @@ export function compileSchema(schema: unknown): CompiledSchema {
         return false;
       }
     },
-    failures(value) {
+    failures(value, limit = Number.POSITIVE_INFINITY) {
       try {
         const { valid, errors } = validate(value, copy, DRAFT, lookup, false);
-        return valid ? [] : leafFailures(errors, value, copy, lookup);
+        return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy, lookup, limit);
       } catch (error) {
-        return [{ path: [], keyword: "unchecked", value, message: `it could not be checked (${reasonText(error)})` }];
+        return { named: [{ path: [], keyword: "unchecked", value, message: `it could not be checked (${reasonText(error)})` }], unnamed: 0 };
       }
     },
   };
@@ -114,24 +115,41 @@ const ALTERNATIVES = new Set(["anyOf", "oneOf", "not", "contains", "propertyName
  * an alternative (`anyOf` branches) are dropped for the alternative's own
  * error; wrapper errors are dropped for what they wrap.
  */
-function leafFailures(errors: readonly OutputUnit[], value: unknown, schema: Schema, lookup: Lookup): SchemaFailure[] {
-  const alternatives = errors.filter((error) => ALTERNATIVES.has(error.keyword)).map((error) => `${error.keywordLocation}/`);
-  // minContains / maxContains fail through the items tried against the sibling `contains`: those tries are not problems.
-  for (const error of errors) if (error.keyword === "minContains" || error.keyword === "maxContains") alternatives.push(error.keywordLocation.replace(/(min|max)Contains$/, "contains/"));
+function leafFailures(errors: readonly OutputUnit[], value: unknown, schema: Schema, lookup: Lookup, limit: number): { named: SchemaFailure[]; unnamed: number } {
+  // Keyword locations repeat per array element ("#/items/anyOf"): a set keeps this linear in the errors.
+  const alternatives = new Set<string>();
+  for (const error of errors) {
+    if (ALTERNATIVES.has(error.keyword)) alternatives.add(error.keywordLocation);
+    // minContains / maxContains fail through the items tried against the sibling `contains`: those tries are not problems.
+    if (error.keyword === "minContains" || error.keyword === "maxContains") alternatives.add(error.keywordLocation.replace(/(min|max)Contains$/, "contains"));
+  }
   const failures: SchemaFailure[] = [];
+  let unnamed = 0;
   const seen = new Set<string>();
   for (const error of errors) {
     if (WRAPPERS.has(error.keyword)) continue;
-    if (alternatives.some((prefix) => error.keywordLocation.startsWith(prefix))) continue;
+    if (alternatives.size > 0 && under(error.keywordLocation, alternatives)) continue;
     // `required` reports each missing key with the same locations; the key list is read from the rule once.
     const identity = `${error.keyword} ${error.instanceLocation} ${error.keywordLocation}`;
     if (seen.has(identity)) continue;
     seen.add(identity);
+    if (failures.length >= limit) {
+      unnamed++;
+      continue;
+    }
     const path = instancePath(error.instanceLocation, value);
     const rule = error.keyword === "false" ? false : ruleAt(schema, error.keywordLocation, lookup);
     failures.push({ path, keyword: error.keyword, ...(rule === undefined ? {} : { rule }), value: valueAt(value, path), message: error.error });
   }
-  return failures;
+  return { named: failures, unnamed };
+}
+
+/** Whether a keyword location lies strictly below one of `locations`. */
+function under(location: string, locations: ReadonlySet<string>): boolean {
+  for (let slash = location.lastIndexOf("/"); slash > 0; slash = location.lastIndexOf("/", slash - 1)) {
+    if (locations.has(location.slice(0, slash))) return true;
+  }
+  return false;
 }
 
 /** `#/opts/tags/2` as segments, array indices as numbers (decided by the value, not the spelling). */

@@ -67,7 +67,7 @@ function metaFaults(copy: unknown): SchemaFault[] {
   try {
     const meta = compiledMetaSchema();
     if (meta.accepts(copy)) return [];
-    failures = meta.failures(copy);
+    failures = meta.failures(copy).named;
   } catch (error) {
     failures = [{ path: [], keyword: "unchecked", value: copy, message: `it could not be checked (${reasonText(error)})` }];
   }

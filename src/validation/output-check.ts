@@ -51,5 +51,5 @@ export function resultProblems(schema: object, result: unknown): DataProblem[] {
   let check = compiled.get(schema);
   if (check === undefined) compiled.set(schema, (check = compileSchema(schema)));
   if (check.accepts(result)) return [];
-  return sortProblems(check.failures(result).flatMap((failure) => failureProblems([], failure)));
+  return sortProblems(check.failures(result).named.flatMap((failure) => failureProblems([], failure)));
 }
