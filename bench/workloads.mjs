@@ -27,7 +27,7 @@ export function actionSchema(width, depth, seed = 0) {
     defaults: { p1: { name: "x" } },
     notes: "Generated for the benchmark.",
     related: ["a0"],
-    examples: [{ p0: { name: "example" } }],
+    examples: [{ p0: { name: "example" }, p1: { name: "one" } }],
   };
 }
 

@@ -1,15 +1,24 @@
 /**
  * The checks an HTTP request passes before it reaches the MCP transport, in
- * this order: DNS-rebinding protection (the `Host` and `Origin` allowlists),
- * authentication (a bearer token and/or any hook), then — for a POST — a
- * bounded body that is a well-formed JSON-RPC message. Every refusal is a
- * JSON-RPC error body (`id: null`) with the HTTP status its specification
- * names: 403, 401 with `WWW-Authenticate: Bearer` (RFC 6750), 413, 415, 406,
- * and 400 with -32700 (not JSON) or -32600 (not a JSON-RPC message).
+ * this order: DNS-rebinding protection (the `Host` and `Origin` checks),
+ * authentication (a bearer token and/or any hook, giving the identity a
+ * session is bound to), then — for a POST — a bounded body that is a
+ * well-formed JSON-RPC message. Every refusal is a JSON-RPC error body
+ * (`id: null`) with the HTTP status its specification names: 403, 401 with
+ * `WWW-Authenticate: Bearer` (RFC 6750), 413, 415, 406, and 400 with -32700
+ * (not JSON) or -32600 (not a JSON-RPC message).
+ *
+ * The decisions themselves (`checkRebinding`, `authenticate`,
+ * `checkMessage`) take header values, not Node objects, so every host of the
+ * handler shares them; only `admit` and `readBody` read Node's request.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { authenticate, type Authentication, type AuthVerdict } from "./http-auth.js";
+import { readMessage } from "./http-body.js";
+import { refusal, type Refusal } from "./http-refusal.js";
+
+export { checkMessage } from "./http-body.js";
+export type { Refusal } from "./http-refusal.js";
 
 /** What the guards take (part of `HttpHandlerOptions` and `ServeHttpOptions`). */
 export interface HttpGuardOptions {
@@ -19,29 +28,64 @@ export interface HttpGuardOptions {
    * off. Default: on a connection that arrived at a loopback address, only
    * `localhost`, `127.0.0.1` and `[::1]` — so a web page cannot reach a local
    * server through a rebound DNS name — and any host elsewhere (list your
-   * public names for a server reachable from other machines).
+   * public names for a server reachable from other machines: the `Origin`
+   * check alone does not stop DNS rebinding, whose `Origin` is its own `Host`).
+   *
+   * @example
+   * ```ts
+   * allowedHosts: ["mcp.example.com", "mcp.internal:8443"]
+   * ```
    */
   readonly allowedHosts?: readonly string[] | "any";
   /**
    * `Origin` header values served (`"https://app.example.com"`, compared as
    * URL origins); `"any"` turns the check off. A request without `Origin`
-   * (every non-browser client) always passes this check. Default: on a
-   * loopback connection, only origins on `localhost`, `127.0.0.1` or `[::1]`
-   * (any port); any origin elsewhere.
+   * (every non-browser client) always passes this check. Default — the MCP
+   * specification requires servers to validate `Origin` — only the server's
+   * own host: an `http(s)` origin whose host and port are the request's
+   * `Host` (the scheme is not compared: behind a TLS proxy the server cannot
+   * know it), plus, on a loopback connection, origins on `localhost`,
+   * `127.0.0.1` or `[::1]` (any port). List the origins of the web apps that
+   * call a deployed server, or a proxy that rewrites `Host` refuses them.
+   *
+   * @example
+   * ```ts
+   * allowedOrigins: ["https://app.example.com", "http://localhost:5173"]
+   * ```
    */
   readonly allowedOrigins?: readonly string[] | "any";
   /**
    * Requires `Authorization: Bearer <token>`: the token itself (compared in
-   * constant time) or a function deciding on it. A missing or wrong token is
-   * answered 401 with `WWW-Authenticate: Bearer …` (RFC 6750).
+   * constant time) or a function deciding on it — `true` to serve, a user
+   * name to serve as that user, anything else to refuse. A missing or wrong
+   * token is answered 401 with `WWW-Authenticate: Bearer …` (RFC 6750).
+   *
+   * A session answers only to the identity that opened it (404 to anyone
+   * else): the user name the function returned — so a refreshed token keeps
+   * its sessions — or else the token.
+   *
+   * @example
+   * ```ts
+   * bearerToken: async (token) => (await verifyJwt(token))?.sub ?? false
+   * ```
    */
-  readonly bearerToken?: string | ((token: string, request: IncomingMessage) => boolean | Promise<boolean>);
+  readonly bearerToken?: string | ((token: string, request: IncomingMessage) => AuthVerdict | Promise<AuthVerdict>);
   /**
    * Any other authentication: `false` answers 401 with `WWW-Authenticate:
    * Bearer realm="mcp"`. Runs after `bearerToken` when both are given (both
    * must pass), before the body is read.
+   *
+   * Return the user's name rather than `true` to bind sessions to the user:
+   * `true` binds them to the `Authorization` header (or, beside
+   * `bearerToken`, to the token), and with neither a name nor that header
+   * sessions are bound to no one.
+   *
+   * @example
+   * ```ts
+   * authenticate: (request) => apiKeys.get(String(request.headers["x-api-key"])) ?? false
+   * ```
    */
-  readonly authenticate?: (request: IncomingMessage) => boolean | Promise<boolean>;
+  readonly authenticate?: (request: IncomingMessage) => AuthVerdict | Promise<AuthVerdict>;
   /**
    * The largest request body read, in bytes; 1 MiB by default. A larger body
    * is answered 413 without reading the rest. (A body parser that read the
@@ -50,19 +94,26 @@ export interface HttpGuardOptions {
   readonly maxBodyBytes?: number;
 }
 
-/** A request refused before the transport: the HTTP status and the JSON-RPC error to answer. */
-export interface Refusal {
-  readonly status: number;
-  readonly code: number;
-  readonly message: string;
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
 /** The default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const REALM = 'realm="mcp"';
+
+/** The headers and connection DNS-rebinding protection decides on. */
+export interface RequestOrigin {
+  /** The `Host` header. */
+  readonly host: string | undefined;
+  /** The `Origin` header. */
+  readonly origin: string | undefined;
+  /** Whether the connection arrived at a loopback address. */
+  readonly loopback: boolean;
+}
+
+/** The `Host` and `Origin` allowlists, normalized once. */
+export interface RebindingRules {
+  readonly hosts: ReadonlySet<string> | "any" | undefined;
+  readonly origins: ReadonlySet<string> | "any" | undefined;
+}
 
 /**
  * The guards of one handler, with its options checked once (a bad option
@@ -71,23 +122,21 @@ const REALM = 'realm="mcp"';
  * @example
  * ```ts
  * const guards = httpGuards({ bearerToken: process.env.MCP_TOKEN });
- * const refusal = (await guards.admit(req)) ?? (await guards.readBody(req));
+ * const admission = await guards.admit(req); // { identity } or { refusal }
  * ```
  */
 export function httpGuards(options: HttpGuardOptions = {}) {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) throw new RangeError(`maxBodyBytes must be a positive whole number of bytes, got ${String(maxBodyBytes)}`);
   if (options.bearerToken === "") throw new RangeError("bearerToken must not be empty");
-  const hosts = options.allowedHosts === undefined || options.allowedHosts === "any" ? options.allowedHosts : new Set(options.allowedHosts.map((host) => host.toLowerCase()));
-  const origins = options.allowedOrigins === undefined || options.allowedOrigins === "any" ? options.allowedOrigins : new Set(options.allowedOrigins.map(originOf));
+  const rules = rebindingRules(options);
   return {
     maxBodyBytes,
-    /** DNS-rebinding protection, then authentication: a refusal, or `undefined` to go on. */
-    async admit(req: IncomingMessage): Promise<Refusal | undefined> {
-      const loopback = isLoopbackConnection(req);
-      if (!hostAllowed(hosts, req.headers.host, loopback)) return { status: 403, code: -32000, message: "Forbidden: host not allowed" };
-      if (!originAllowed(origins, req.headers.origin, loopback)) return { status: 403, code: -32000, message: "Forbidden: origin not allowed" };
-      return authenticate(req, options);
+    /** DNS-rebinding protection, then authentication: the caller's identity, or a refusal. */
+    async admit(req: IncomingMessage): Promise<Authentication> {
+      const refused = checkRebinding(rules, { host: req.headers.host, origin: req.headers.origin, loopback: isLoopbackConnection(req) });
+      if (refused !== undefined) return { refusal: refused };
+      return authenticate(req.headers.authorization, req, options);
     },
     /** Reads a POST body (bounded) and checks it is JSON-RPC: the parsed body, or a refusal. */
     readBody: (req: IncomingMessage) => readMessage(req, maxBodyBytes),
@@ -96,6 +145,30 @@ export function httpGuards(options: HttpGuardOptions = {}) {
 
 /** What `httpGuards` returns. */
 export type HttpGuards = ReturnType<typeof httpGuards>;
+
+/** The allowlists of `options`, normalized for `checkRebinding`. */
+export function rebindingRules(options: Pick<HttpGuardOptions, "allowedHosts" | "allowedOrigins">): RebindingRules {
+  const { allowedHosts, allowedOrigins } = options;
+  return {
+    hosts: allowedHosts === undefined || allowedHosts === "any" ? allowedHosts : new Set(allowedHosts.map((host) => host.toLowerCase())),
+    origins: allowedOrigins === undefined || allowedOrigins === "any" ? allowedOrigins : new Set(allowedOrigins.map(originOf)),
+  };
+}
+
+/**
+ * DNS-rebinding protection: a 403 refusal for a `Host` or `Origin` the rules
+ * do not serve, `undefined` to go on.
+ *
+ * @example
+ * ```ts
+ * checkRebinding(rebindingRules({}), { host: "mcp.lan:8080", origin: "http://evil.example", loopback: false }); // 403
+ * ```
+ */
+export function checkRebinding(rules: RebindingRules, request: RequestOrigin): Refusal | undefined {
+  if (!hostAllowed(rules.hosts, request)) return refusal(403, -32000, "Forbidden: host not allowed");
+  if (!originAllowed(rules.origins, request)) return refusal(403, -32000, "Forbidden: origin not allowed");
+  return undefined;
+}
 
 /**
  * Whether the request arrived at a loopback address (`127.0.0.0/8`, `::1`,
@@ -114,23 +187,41 @@ export function isLoopbackConnection(req: IncomingMessage): boolean {
   return address === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
-function hostAllowed(hosts: ReadonlySet<string> | "any" | undefined, header: string | undefined, loopback: boolean): boolean {
+function hostAllowed(hosts: RebindingRules["hosts"], { host, loopback }: RequestOrigin): boolean {
   if (hosts === "any" || (hosts === undefined && !loopback)) return true;
-  if (header === undefined) return false;
-  const full = header.toLowerCase();
+  if (host === undefined) return false;
+  const full = host.toLowerCase();
   const name = hostName(full);
   return hosts === undefined ? LOOPBACK_NAMES.has(name) : hosts.has(full) || hosts.has(name);
 }
 
-function originAllowed(origins: ReadonlySet<string> | "any" | undefined, header: string | undefined, loopback: boolean): boolean {
-  if (header === undefined || origins === "any" || (origins === undefined && !loopback)) return true;
-  const origin = originOf(header);
-  if (origins !== undefined) return origins.has(origin);
+function originAllowed(origins: RebindingRules["origins"], { host, origin, loopback }: RequestOrigin): boolean {
+  if (origin === undefined || origins === "any") return true;
+  if (origins !== undefined) return origins.has(originOf(origin));
+  let url: URL;
   try {
-    const url = new URL(origin);
-    return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_NAMES.has(url.hostname);
+    url = new URL(origin);
   } catch {
     return false; // "null" (a sandboxed or file: page) and anything unparsable
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  return sameHost(url, host) || (loopback && LOOPBACK_NAMES.has(url.hostname));
+}
+
+/**
+ * Whether an origin is the request's own `Host`: host and port equal once
+ * the `Host` is read under the origin's scheme (so `Host: mcp.lan` matches
+ * `https://mcp.lan`, both on the default port).
+ */
+function sameHost(origin: URL, host: string | undefined): boolean {
+  if (host === undefined || host === "") return false;
+  try {
+    const own = new URL(`${origin.protocol}//${host}`);
+    // A Host that is more than host[:port] (userinfo, a path) is no host to compare.
+    if (own.username !== "" || own.password !== "" || own.pathname !== "/" || own.search !== "" || own.hash !== "" || /[/?#@\\]/.test(host)) return false;
+    return own.host === origin.host;
+  } catch {
+    return false;
   }
 }
 
@@ -147,100 +238,4 @@ function originOf(text: string): string {
 /** The host name of a Host header, without its port. */
 function hostName(header: string): string {
   return header.startsWith("[") ? header.slice(0, header.indexOf("]") + 1) : header.split(":")[0]!;
-}
-
-async function authenticate(req: IncomingMessage, options: HttpGuardOptions): Promise<Refusal | undefined> {
-  const { bearerToken, authenticate: hook } = options;
-  if (bearerToken === undefined && hook === undefined) return undefined;
-  const header = req.headers.authorization;
-  const presented = header === undefined ? undefined : /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header)?.[1];
-  try {
-    if (bearerToken !== undefined) {
-      // No bearer token (no header, or another scheme): a bare challenge; a token that fails: invalid_token (RFC 6750 §3, §3.1).
-      if (presented === undefined) return unauthorized(REALM);
-      const valid = typeof bearerToken === "string" ? sameSecret(presented, bearerToken) : (await bearerToken(presented, req)) === true;
-      if (!valid) return unauthorized(`${REALM}, error="invalid_token", error_description="the access token is not valid"`);
-    }
-    if (hook !== undefined && (await hook(req)) !== true) return unauthorized(presented === undefined ? REALM : `${REALM}, error="invalid_token"`);
-  } catch {
-    // A failing hook refuses the request; its reason stays on the server.
-    return { status: 500, code: -32603, message: "Internal error: authentication failed" };
-  }
-  return undefined;
-}
-
-function unauthorized(challenge: string): Refusal {
-  return { status: 401, code: -32000, message: "Unauthorized: a valid bearer token is required", headers: { "www-authenticate": `Bearer ${challenge}` } };
-}
-
-/** Constant-time comparison, independent of the lengths too (both sides hashed). */
-function sameSecret(presented: string, expected: string): boolean {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
-
-type ReadMessage = { readonly body: unknown } | { readonly refusal: Refusal };
-
-/** The media type of a Content-Type header, lowercased, without parameters. */
-function mediaType(header: string | undefined): string {
-  return (header ?? "").split(";", 1)[0]!.trim().toLowerCase();
-}
-
-/**
- * Reads a POST body: the Accept and Content-Type checks the MCP transport
- * makes (so they come before any parse error), at most `limit` bytes, JSON,
- * then the JSON-RPC shape of every message.
- */
-async function readMessage(req: IncomingMessage, limit: number): Promise<ReadMessage> {
-  const accept = req.headers.accept ?? "";
-  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
-    return refuse(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
-  }
-  if (mediaType(req.headers["content-type"]) !== "application/json") return refuse(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
-  const tooLarge = () => refuse(413, -32000, `Payload Too Large: the request body must not exceed ${limit} bytes`, { connection: "close" });
-  if (Number(req.headers["content-length"]) > limit) return tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return tooLarge();
-    chunks.push(chunk);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    return refuse(400, -32700, "Parse error: Invalid JSON");
-  }
-  return checkMessage(body);
-}
-
-/**
- * A parsed body that is one JSON-RPC message or a non-empty batch of them
- * whose requests have distinct ids (answers to a shared id could not be told
- * apart, and the transport would deliver only one); anything else is -32600
- * Invalid Request (JSON-RPC 2.0 §5.1).
- *
- * @example
- * ```ts
- * checkMessage({ jsonrpc: "2.0", id: 1, method: "ping" }); // { body: … }
- * checkMessage([]); // { refusal: { status: 400, code: -32600, … } }
- * ```
- */
-export function checkMessage(body: unknown): ReadMessage {
-  const messages: unknown[] = Array.isArray(body) ? body : [body];
-  if (messages.length === 0) return refuse(400, -32600, "Invalid Request: an empty batch");
-  const bad = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
-  if (bad !== -1) return refuse(400, -32600, Array.isArray(body) ? `Invalid Request: batch entry ${bad} is not a JSON-RPC 2.0 message` : "Invalid Request: not a JSON-RPC 2.0 message");
-  const ids = new Set<unknown>();
-  for (const message of messages as { id?: unknown; method?: unknown }[]) {
-    if (message.method === undefined || message.id === undefined) continue;
-    if (ids.has(message.id)) return refuse(400, -32600, `Invalid Request: the batch uses the request id ${JSON.stringify(message.id)} twice`);
-    ids.add(message.id);
-  }
-  return { body };
-}
-
-function refuse(status: number, code: number, message: string, headers?: Record<string, string>): { refusal: Refusal } {
-  return { refusal: { status, code, message, ...(headers === undefined ? {} : { headers }) } };
 }

@@ -3,7 +3,9 @@
  *
  * - **stateful** (default): `initialize` opens a session with its own SDK
  *   server and transport, named by the `mcp-session-id` header; a session
- *   hears `list_changed` on its standalone SSE stream.
+ *   hears `list_changed` on its standalone SSE stream. A session answers
+ *   only to the identity that opened it, at most `maxSessions` are open, and
+ *   one idle for `sessionIdleTimeoutMs` is closed (`http-sessions.ts`).
  * - **stateless**: every POST gets a fresh server and transport and no
  *   session id, so any instance behind a load balancer can answer any
  *   request. Nothing outlives a request, so there are no notifications; a
@@ -15,15 +17,17 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../serving/router.js";
-import { checkMessage, httpGuards, type HttpGuardOptions, type Refusal } from "./http-guards.js";
+import { checkMessage, httpGuards, type HttpGuardOptions } from "./http-guards.js";
+import { refusalBody, type Refusal } from "./http-refusal.js";
+import { sessionLimits, sessionTable, type SessionOptions } from "./http-sessions.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 
 /**
- * What `createHttpHandler` takes: server options, the mode, and the guards
- * (DNS-rebinding protection on loopback connections, a 1 MiB body limit, and
- * optional bearer-token or custom authentication).
+ * What `createHttpHandler` takes: server options, the mode, the guards
+ * (DNS-rebinding protection, a 1 MiB body limit, and optional bearer-token or
+ * custom authentication) and the session limits.
  */
-export interface HttpHandlerOptions extends McpServerOptions, HttpGuardOptions {
+export interface HttpHandlerOptions extends McpServerOptions, HttpGuardOptions, SessionOptions {
   /** No sessions: a fresh server per request (see the module comment). */
   readonly stateless?: boolean;
   /** Session ids for stateful mode; `crypto.randomUUID` by default. */
@@ -38,7 +42,7 @@ export interface HttpHandler {
   handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
   /** The open sessions (always 0 when stateless). */
   sessionCount(): number;
-  /** Closes every session. */
+  /** Closes every session and clears their idle timers. */
   close(): Promise<void>;
 }
 
@@ -49,20 +53,28 @@ interface Session {
 
 /**
  * A request handler serving the router over Streamable HTTP. Every request
- * first passes the guards of `HttpGuardOptions`: `Host`/`Origin` allowlists
+ * first passes the guards of `HttpGuardOptions`: `Host`/`Origin` checks
  * (403), authentication (401 with `WWW-Authenticate: Bearer`), and for a POST
  * a body of at most `maxBodyBytes` (413) holding JSON (-32700) that is a
- * JSON-RPC message (-32600). Throws `RangeError` for an invalid option.
+ * JSON-RPC message (-32600). A session id that is unknown, expired or opened
+ * by another identity is 404; an `initialize` over `maxSessions` is 503 with
+ * `Retry-After`. Throws `RangeError` for an invalid option.
+ *
+ * On your own `http.Server`, also bound slow clients as `serveHttp` does
+ * (`headersTimeout`, `requestTimeout`): Node's default lets a stalled upload
+ * hold its buffers for 300 s.
  *
  * @example
  * ```ts
- * const mcp = createHttpHandler(router, { stateless: true, bearerToken: process.env.MCP_TOKEN });
- * http.createServer((req, res) => void mcp.handle(req, res)).listen(3000, "127.0.0.1");
+ * const mcp = createHttpHandler(router, { bearerToken: process.env.MCP_TOKEN, maxSessions: 200 });
+ * http.createServer({ headersTimeout: 20_000, requestTimeout: 30_000 }, (req, res) => void mcp.handle(req, res)).listen(3000, "127.0.0.1");
  * ```
  */
 export function createHttpHandler(router: Router, options: HttpHandlerOptions = {}): HttpHandler {
-  const sessions = new Map<string, Session>();
   const guards = httpGuards(options);
+  const limits = sessionLimits(options);
+  // Closing the server closes the transport, whose onclose forgets the session.
+  const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
   const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes };
 
   async function stateless(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
@@ -75,37 +87,51 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
     await transport.handleRequest(req, res, parsedBody);
   }
 
-  async function stateful(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+  async function stateful(req: IncomingMessage, res: ServerResponse, parsedBody: unknown, identity: string | undefined): Promise<void> {
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      const session = sessions.get(sessionId);
-      if (session === undefined) return rpcError(res, 404, -32001, "Session not found");
-      return session.transport.handleRequest(req, res, parsedBody);
+      // Unknown, expired and someone else's sessions get the same 404: nothing tells a stranger the session exists.
+      const use = sessions.use(sessionId, identity);
+      if (use === undefined) return rpcError(res, 404, -32001, "Session not found");
+      whenClosed(res, use.done);
+      return use.value.transport.handleRequest(req, res, parsedBody);
     }
     if (req.method !== "POST") return rpcError(res, 400, -32000, "Bad Request: no valid session id");
     const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
     if (!messages.some((message) => isInitializeRequest(message))) return rpcError(res, 400, -32000, "Bad Request: no valid session id");
-    const server = createMcpServer(router, options);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      ...transportOptions,
-      sessionIdGenerator: options.sessionIdGenerator ?? randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
-    });
-    // Set before connect: the SDK chains its own close handling after this one.
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, parsedBody);
-    // An initialize the transport refused (bad headers, say) opened no session: release it.
-    if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) await server.close();
+    const claim = sessions.claim();
+    if ("retryAfterSeconds" in claim) {
+      return rpcError(res, 503, -32000, `Service Unavailable: the server holds its maximum of ${limits.maxSessions} sessions; retry later`, { "retry-after": String(claim.retryAfterSeconds) });
+    }
+    let opened = false;
+    try {
+      const server = createMcpServer(router, options);
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        ...transportOptions,
+        sessionIdGenerator: options.sessionIdGenerator ?? randomUUID,
+        onsessioninitialized: (id) => {
+          opened = true;
+          whenClosed(res, claim.open(id, { server, transport }, identity));
+        },
+      });
+      // Set before connect: the SDK chains its own close handling after this one.
+      transport.onclose = () => {
+        if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
+      };
+      await server.connect(transport);
+      await transport.handleRequest(req, res, parsedBody);
+      // An initialize the transport refused (bad headers, say) opened no session: release it.
+      if (!opened) await server.close();
+    } finally {
+      claim.release();
+    }
   }
 
   return {
     async handle(req, res, parsedBody) {
       try {
-        const refusal = await guards.admit(req);
-        if (refusal !== undefined) return refuse(res, refusal);
+        const admission = await guards.admit(req);
+        if ("refusal" in admission) return refuse(res, admission.refusal);
         let body = parsedBody;
         if (req.method === "POST") {
           // Read here, once, so the body limit and the JSON-RPC checks hold in every mode.
@@ -113,27 +139,32 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
           if ("refusal" in read) return refuse(res, read.refusal);
           body = read.body;
         }
-        await (options.stateless ? stateless(req, res, body) : stateful(req, res, body));
+        await (options.stateless ? stateless(req, res, body) : stateful(req, res, body, admission.identity));
       } catch (error) {
         if (!res.headersSent) rpcError(res, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
         else res.end();
       }
     },
-    sessionCount: () => sessions.size,
+    sessionCount: sessions.size,
     async close() {
-      const open = [...sessions.values()];
-      sessions.clear();
+      const open = sessions.clear();
       await Promise.allSettled(open.map((session) => session.server.close()));
     },
   };
 }
 
-function refuse(res: ServerResponse, refusal: Refusal): void {
-  rpcError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
+/** Calls `done` once the response has ended or its connection dropped — at once if that already happened. */
+function whenClosed(res: ServerResponse, done: () => void): void {
+  if (res.closed) done();
+  else res.once("close", done);
+}
+
+function refuse(res: ServerResponse, refused: Refusal): void {
+  res.writeHead(refused.status, { "content-type": "application/json", ...refused.headers });
+  res.end(refusalBody(refused));
 }
 
 /** A JSON-RPC error response with no id, as the SDK transport writes them. */
 export function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  refuse(res, { status, code, message, headers });
 }

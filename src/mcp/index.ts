@@ -3,7 +3,8 @@
  * TypeScript SDK (`@modelcontextprotocol/sdk`, a peer dependency used only
  * here): the low-level `Server`, stdio, and Streamable HTTP in stateful and
  * stateless modes behind the HTTP guards (DNS-rebinding protection, a body
- * limit, bearer-token or custom authentication).
+ * limit, bearer-token or custom authentication), with sessions bound to
+ * their user, capped and expired when idle, and request timeouts.
  *
  * @example
  * ```ts
@@ -19,4 +20,6 @@ export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js"
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.js";
 export { DEFAULT_MAX_BODY_BYTES, isLoopbackConnection, type HttpGuardOptions } from "./http-guards.js";
-export { serveHttp, type RunningHttpServer, type ServeHttpOptions } from "./serve-http.js";
+export type { AuthVerdict } from "./http-auth.js";
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http-sessions.js";
+export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serveHttp, type RunningHttpServer, type ServeHttpOptions } from "./serve-http.js";

@@ -46,7 +46,10 @@ function prototypeIsClean(): boolean {
  * Compiles a JSON Schema (a deep copy of it: the validator annotates the
  * objects it compiles, and an author's schema may be frozen or change
  * later). Throws what the validator throws for a schema it cannot compile
- * (a duplicate `$id`, say); callers check the schema first.
+ * (a duplicate `$id`, say); callers check the schema first. A schema known
+ * to use no references (`references: false`, as the meta-schema check
+ * tells) needs no index of its subschemas: that walk, the costliest part of
+ * compiling, is skipped.
  *
  * @example
  * ```ts
@@ -55,10 +58,11 @@ function prototypeIsClean(): boolean {
  * tags.failures(["a", 2]).named; // [{ path: [1], keyword: "type", rule: "string", value: 2, … }]
  * ```
  */
-export function compileSchema(schema: unknown): CompiledSchema {
+export function compileSchema(schema: unknown, options: { readonly references?: boolean } = {}): CompiledSchema {
   const copy = shapedCopy(schema) as Schema;
-  const lookup = dereference(copy);
-  const unresolved = unresolvedRefs(copy, lookup);
+  const references = options.references ?? true;
+  const lookup: Lookup = references ? dereference(copy) : Object.create(null);
+  const unresolved = references ? unresolvedRefs(copy, lookup) : [];
   // A schema with a dangling $ref is never served (an offence); it gets no fast path to build.
   const acceptor = unresolved.length === 0 ? compileAcceptor(copy, lookup) : () => false;
   return {
@@ -98,6 +102,24 @@ function unresolvedRefs(copy: Schema, lookup: Lookup): { at: PathSegment[]; ref:
     for (const [key, inner] of Object.entries(value)) stack.push({ value: inner, at: [...at, Array.isArray(value) ? Number(key) : key] });
   }
   return found;
+}
+
+/**
+ * A schema compiled on its first use: one without references cannot fail to
+ * compile, so registration (and every build) checks it against the
+ * meta-schema alone and leaves the compiling to the first call that needs it.
+ *
+ * @example
+ * ```ts
+ * const tags = compileOnUse({ type: "array", items: { type: "string" } });
+ * tags.accepts(["a"]); // compiles now, once
+ * ```
+ */
+export function compileOnUse(schema: unknown): CompiledSchema {
+  // Only for schemas the meta-schema check found free of references.
+  let compiled: CompiledSchema | undefined;
+  const get = () => (compiled ??= compileSchema(schema, { references: false }));
+  return { unresolved: [], accepts: (value) => get().accepts(value), failures: (value, limit) => get().failures(value, limit) };
 }
 
 /** Keywords whose error only says "something below me failed": their deeper errors are the ones to name. */

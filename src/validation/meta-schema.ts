@@ -36,8 +36,16 @@ function compiledMetaSchema(): CompiledSchema {
  * ```
  */
 export function schemaFaults(schema: unknown): SchemaFault[] {
+  return checkSchema(schema).faults;
+}
+
+/**
+ * `schemaFaults`, and whether the schema uses references (`$ref`, `$id`…):
+ * only then can compiling it fail, so only then is it compiled at once.
+ */
+export function checkSchema(schema: unknown): { readonly faults: SchemaFault[]; readonly references: boolean } {
   const view = metaView(schema);
-  if ("fault" in view) return [view.fault];
+  if ("fault" in view) return { faults: [view.fault], references: false };
   const faults: SchemaFault[] = [];
   for (const { at, copy, key } of view.schemas) {
     const cached = key === undefined ? undefined : verdicts.get(key);
@@ -45,7 +53,7 @@ export function schemaFaults(schema: unknown): SchemaFault[] {
     if (key !== undefined && cached === undefined && verdicts.size < MAX_VERDICTS) verdicts.set(key, found);
     for (const fault of found) faults.push(placed(fault, at));
   }
-  return faults;
+  return { faults, references: view.references };
 }
 
 /** A fault found in a subschema, placed in the whole schema: a fault of the subschema itself names its key or index. */

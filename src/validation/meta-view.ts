@@ -13,6 +13,7 @@
  * - a copy made of JSON values alone gets a cache key (its JSON text).
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
+import { defineOwn } from "../util/deep-copy.js";
 import { describeType, reasonText } from "../util/inspect.js";
 import type { PathSegment } from "./offence.js";
 
@@ -73,8 +74,9 @@ const MAX_SUBSCHEMAS = 100_000;
  * // { schemas: [{ at: [], copy: { type: "array", items: true }, key: … }, { at: ["items"], copy: { type: "string" }, key: … }] }
  * ```
  */
-export function metaView(schema: unknown): { readonly schemas: ViewedSchema[] } | { readonly fault: SchemaFault } {
+export function metaView(schema: unknown): { readonly schemas: ViewedSchema[]; readonly references: boolean } | { readonly fault: SchemaFault } {
   const schemas: ViewedSchema[] = [];
+  let references = false;
   const roots: Root[] = [{ at: [], value: schema, level: 0, enclosing: null }];
   try {
     for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
@@ -87,18 +89,21 @@ export function metaView(schema: unknown): { readonly schemas: ViewedSchema[] } 
       const copier = new Copier(root, roots);
       const copy = copier.copySchema(root.value);
       schemas.push(copier.pure ? { at: root.at, copy, key: JSON.stringify(copy) } : { at: root.at, copy });
+      references ||= copier.references;
     }
   } catch (error) {
     if (error instanceof Stop) return { fault: error.fault };
     return { fault: { holder: [], code: "unreadable", problem: `it cannot be read (${reasonText(error)})`, fix: "write the schema as plain data." } };
   }
-  return { schemas };
+  return { schemas, references };
 }
 
-const OWN = { enumerable: true, writable: true, configurable: true };
+/** Keywords that name or reach another schema: where they appear, compiling can fail or a reference dangle. */
+const REFERENCES = new Set(["$ref", "$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"]);
 
 class Copier {
   pure = true;
+  references = false;
 
   private enclosing: Enclosing | null;
 
@@ -111,7 +116,7 @@ class Copier {
 
   /** The root subschema, its own subschemas queued as roots and replaced by `true`. */
   copySchema(schema: unknown): unknown {
-    if (!isPlain(schema)) return this.copyValue(schema, this.root.at, 0);
+    if (!isPlain(schema)) return this.copyValue(schema, () => this.root.at, 0);
     if (encloses(this.root.enclosing, schema)) {
       const last = this.root.at.at(-1);
       throw new Stop({ holder: this.root.at.slice(0, -1), ...(typeof last === "number" ? { index: last } : last === undefined ? {} : { key: last }), code: "cycle",
@@ -120,16 +125,18 @@ class Copier {
     this.enclosing = { schema, outer: this.root.enclosing };
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(schema)) {
+      this.references ||= REFERENCES.has(key);
       const value = this.read(schema, key, this.root.at);
-      const at = [...this.root.at, key];
+      // Paths are built only where a subschema is queued or a fault is reported: most values are strings and numbers.
+      const at = () => [...this.root.at, key];
       let copied: unknown;
-      if (schemaKeyword[key] === true && !(key === "items" && Array.isArray(value))) copied = this.queue(at, value);
-      else if ((schemaArrayKeyword[key] === true || key === "items") && Array.isArray(value)) copied = value.map((entry: unknown, index) => this.queue([...at, index], entry));
-      else if (schemaMapKeyword[key] === true && isPlain(value)) copied = Object.fromEntries(Object.keys(value).map((name) => [name, this.queue([...at, name], this.read(value, name, at))]));
+      if (schemaKeyword[key] === true && !(key === "items" && Array.isArray(value))) copied = this.queue(at(), value);
+      else if ((schemaArrayKeyword[key] === true || key === "items") && Array.isArray(value)) copied = value.map((entry: unknown, index) => this.queue([...at(), index], entry));
+      else if (schemaMapKeyword[key] === true && isPlain(value)) copied = Object.fromEntries(Object.keys(value).map((name) => [name, this.queue([...at(), name], this.read(value, name, at()))]));
       else copied = this.copyValue(value, at, 0);
       // A tuple `items` is checked entry by entry; in the copy it stays meta-valid.
       if (key === "items" && Array.isArray(value)) copied = true;
-      Object.defineProperty(copy, key, { value: copied, ...OWN });
+      defineOwn(copy, key, copied);
     }
     return copy;
   }
@@ -140,21 +147,21 @@ class Copier {
   }
 
   /** A value that is not a subschema (a keyword's value, an enum entry): copied plainly, bounded in depth. */
-  private copyValue(value: unknown, at: readonly PathSegment[], depth: number): unknown {
+  private copyValue(value: unknown, at: () => readonly PathSegment[], depth: number): unknown {
     if (typeof value !== "object" || value === null) {
       if (typeof value === "number" ? !Number.isFinite(value) : !(typeof value === "string" || typeof value === "boolean" || value === null)) this.pure = false;
       return value;
     }
     if (depth > MAX_VALUE_DEPTH) {
-      throw new Stop({ holder: at, code: "too_large", problem: `a value nests more than ${MAX_VALUE_DEPTH} objects and arrays deep`, fix: "flatten the value." });
+      throw new Stop({ holder: at(), code: "too_large", problem: `a value nests more than ${MAX_VALUE_DEPTH} objects and arrays deep`, fix: "flatten the value." });
     }
-    if (Array.isArray(value)) return value.map((entry: unknown, index) => this.copyValue(entry, [...at, index], depth + 1));
+    if (Array.isArray(value)) return value.map((entry: unknown, index) => this.copyValue(entry, () => [...at(), index], depth + 1));
     if (!isPlain(value)) {
       this.pure = false;
       return value;
     }
     const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: this.copyValue(this.read(value, key, at), [...at, key], depth + 1), ...OWN });
+    for (const key of Object.keys(value)) defineOwn(copy, key, this.copyValue(this.read(value, key, at()), () => [...at(), key], depth + 1));
     return copy;
   }
 

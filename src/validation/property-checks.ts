@@ -7,8 +7,8 @@
  */
 import { isSealed } from "../util/freeze.js";
 import { isPlainObject, read } from "../util/inspect.js";
-import { compileSchema, type CompiledSchema } from "./json-schema.js";
-import { schemaFaults } from "./meta-schema.js";
+import { compileOnUse, compileSchema, type CompiledSchema } from "./json-schema.js";
+import { checkSchema } from "./meta-schema.js";
 import { offence, type Offence } from "./offence.js";
 
 /** What checking an action's property schemas gives: offences, and a compiled check per sound property. */
@@ -43,11 +43,12 @@ export function checkPropertySchemas(properties: object, names: Iterable<string>
       values.set(name, cached);
       continue;
     }
-    const found = schemaFaults(schema).map((fault) =>
+    const checked = checkSchema(schema);
+    const found = checked.faults.map((fault) =>
       offence({ action, path: ["properties", name, ...fault.holder], ...(fault.key === undefined ? {} : { key: fault.key }), ...(fault.index === undefined ? {} : { index: fault.index }), code: fault.code ?? "invalid_schema", problem: fault.problem, fix: fault.fix }),
     );
     if (found.length === 0) {
-      const compiled = compileProperty(schema, name, action, found);
+      const compiled = checked.references ? compileProperty(schema, name, action, found) : compileOnUse(schema);
       if (compiled !== undefined) {
         values.set(name, compiled);
         if (isSealed(schema)) compiledSealed.set(schema, compiled);

@@ -1,0 +1,75 @@
+/**
+ * A POST body, read within a limit and checked to be JSON-RPC before the MCP
+ * transport sees it. `checkMessage` judges an already-parsed body and needs
+ * no Node object.
+ */
+import type { IncomingMessage } from "node:http";
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { refusal, type Refusal } from "./http-refusal.js";
+
+/** The body of a POST, or the refusal to answer instead. */
+export type ReadMessage = { readonly body: unknown } | { readonly refusal: Refusal };
+
+/** The media type of a Content-Type header, lowercased, without parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";", 1)[0]!.trim().toLowerCase();
+}
+
+/**
+ * Reads a POST body: the Accept and Content-Type checks the MCP transport
+ * makes (so they come before any parse error), at most `limit` bytes, JSON,
+ * then the JSON-RPC shape of every message.
+ */
+export async function readMessage(req: IncomingMessage, limit: number): Promise<ReadMessage> {
+  const accept = req.headers.accept ?? "";
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
+    return refuse(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
+  }
+  if (mediaType(req.headers["content-type"]) !== "application/json") return refuse(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+  const tooLarge = () => refuse(413, -32000, `Payload Too Large: the request body must not exceed ${limit} bytes`, { connection: "close" });
+  if (Number(req.headers["content-length"]) > limit) return tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return tooLarge();
+    chunks.push(chunk);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return refuse(400, -32700, "Parse error: Invalid JSON");
+  }
+  return checkMessage(body);
+}
+
+/**
+ * A parsed body that is one JSON-RPC message or a non-empty batch of them
+ * whose requests have distinct ids (answers to a shared id could not be told
+ * apart, and the transport would deliver only one); anything else is -32600
+ * Invalid Request (JSON-RPC 2.0 §5.1).
+ *
+ * @example
+ * ```ts
+ * checkMessage({ jsonrpc: "2.0", id: 1, method: "ping" }); // { body: … }
+ * checkMessage([]); // { refusal: { status: 400, code: -32600, … } }
+ * ```
+ */
+export function checkMessage(body: unknown): ReadMessage {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  if (messages.length === 0) return refuse(400, -32600, "Invalid Request: an empty batch");
+  const bad = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
+  if (bad !== -1) return refuse(400, -32600, Array.isArray(body) ? `Invalid Request: batch entry ${bad} is not a JSON-RPC 2.0 message` : "Invalid Request: not a JSON-RPC 2.0 message");
+  const ids = new Set<unknown>();
+  for (const message of messages as { id?: unknown; method?: unknown }[]) {
+    if (message.method === undefined || message.id === undefined) continue;
+    if (ids.has(message.id)) return refuse(400, -32600, `Invalid Request: the batch uses the request id ${JSON.stringify(message.id)} twice`);
+    ids.add(message.id);
+  }
+  return { body };
+}
+
+function refuse(status: number, code: number, message: string, headers?: Record<string, string>): { refusal: Refusal } {
+  return { refusal: refusal(status, code, message, headers) };
+}
