@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { offencesOf } from "../plugin/check.js";
+import { offencesOf } from "../plugin/check/file-check.js";
 import { checkProject } from "./plugin-support.js";
 
 const HEAD = `import { defineTool } from "wymcp";\n`;

@@ -7,8 +7,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
-import { checkSource, type FileCheck } from "../plugin/check.js";
-import { findDeclarations, type ToolDeclaration } from "../plugin/evaluator/declarations.js";
+import { checkSource } from "../plugin/check/check.js";
+import { findDeclarations, type ToolDeclaration } from "../plugin/check/declarations.js";
+import type { FileCheck } from "../plugin/check/file-check.js";
 import { Evaluator } from "../plugin/evaluator/evaluator.js";
 import { diskHost, parseSource } from "../plugin/evaluator/modules.js";
 

@@ -13,8 +13,8 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DIAGNOSTIC_CODE, programChecker } from "../plugin/transformer/diagnostics.js";
-import { extendDiagnostics } from "../plugin/transformer/program.js";
+import { DIAGNOSTIC_CODE, programChecker } from "../plugin/typescript/diagnostics.js";
+import { extendDiagnostics } from "../plugin/typescript/program.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const fixtures = join(repo, "test/fixtures/tsc");
@@ -40,7 +40,7 @@ const scratch = mkdtempSync(join(tmpdir(), "wymcp-tsc-"));
 let copies = 0;
 
 beforeAll(() => {
-  if (!existsSync(join(repo, "dist/plugin/transformer/index.cjs"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (!existsSync(join(repo, "dist/plugin/typescript/index.cjs"))) throw new Error("dist/ is missing: run `npm run build` first");
 });
 
 afterAll(() => {

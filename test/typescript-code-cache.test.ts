@@ -1,5 +1,5 @@
 /**
- * TypeScript's compiled code kept between builds (`plugin/evaluator/code-cache.ts`):
+ * TypeScript's compiled code kept between builds (`plugin/cache/code-cache.ts`):
  * a module loaded through the code cache behaves as `require` would, a
  * stale or damaged cache is never trusted, and the bundler plugin keeps
  * TypeScript's code beside its verdicts. Separate Node processes, as builds
@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
-import { requireWithCodeCache } from "../plugin/evaluator/code-cache.js";
+import { requireWithCodeCache } from "../plugin/cache/code-cache.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-code-cache-"));
@@ -29,7 +29,7 @@ function folder(): string {
 /** Loads `file` through the code cache in a fresh process; answers what it saw. */
 function loadInChild(file: string, cacheFile: string): { value: unknown; fromCache: boolean } {
   const script = `
-    const { requireWithCodeCache } = await import(${JSON.stringify(join(repo, "dist/plugin/evaluator/code-cache.js"))});
+    const { requireWithCodeCache } = await import(${JSON.stringify(join(repo, "dist/plugin/cache/code-cache.js"))});
     const loaded = requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(cacheFile)});
     loaded.save();
     console.log(JSON.stringify({ value: loaded.exports.answer(), fromCache: loaded.fromCache }));`;
@@ -84,7 +84,7 @@ describe("the bundler plugin keeps TypeScript's compiled code beside its verdict
     const cacheFile = join(dir, "node_modules/.cache/wymcp/verdicts.json");
     const tools = join(repo, "test/fixtures/plugin/clean/src/tools.ts");
     const script = `
-      const { ModuleChecker } = await import(${JSON.stringify(join(repo, "dist/plugin/bundler/cache.js"))});
+      const { ModuleChecker } = await import(${JSON.stringify(join(repo, "dist/plugin/bundler/module-checker.js"))});
       const checker = new ModuleChecker(${JSON.stringify(cacheFile)});
       checker.startBuild(true);
       const { check } = await checker.check(${JSON.stringify(tools)});

@@ -40,7 +40,7 @@ const runs = [
     name: "tspc",
     shown: `npx tspc -p ${relative(repo, join(here, "tsconfig.json"))}`,
     run: () => runTspc(join(here, "tsconfig.json"), join(here, "dist")),
-    missing: existsSync(transformerBuild) ? undefined : "wymcp/transformer is not built yet (dist/plugin/transformer/index.cjs is missing)",
+    missing: existsSync(transformerBuild) ? undefined : "wymcp/transformer is not built yet (dist/plugin/typescript/index.cjs is missing)",
   },
   {
     id: "check",

@@ -16,7 +16,7 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** The transformer as built in this repository; `tspc` is skipped while it is missing. */
-export const transformerBuild = join(repo, "dist/plugin/transformer/index.cjs");
+export const transformerBuild = join(repo, "dist/plugin/typescript/index.cjs");
 
 /**
  * Runs tspc on `project` (a tsconfig.json) with `args`; returns its exit

@@ -46,7 +46,7 @@ const builds = {
   webpack: async () => webpackLike((await import("webpack")).default, await config("webpack.config.mjs")),
   rspack: async () => webpackLike((await import("@rspack/core")).rspack, await config("rspack.config.mjs")),
   async tspc() {
-    if (!existsSync(transformerBuild)) throw new Skip("wymcp/transformer is not built yet (dist/plugin/transformer/index.cjs is missing)");
+    if (!existsSync(transformerBuild)) throw new Skip("wymcp/transformer is not built yet (dist/plugin/typescript/index.cjs is missing)");
     const run = runTspc(join(root, "tsconfig.json"), join(root, "dist"));
     if (run.status !== 0) throw new Error(run.output.trim() || `tspc exited with ${run.status}`);
   },

@@ -2,7 +2,7 @@
  * Everything a build runs once it looks at modules, in one module loaded on
  * the side by `lazy-pass.ts`.
  */
-export { ModuleChecker } from "./cache.js";
+export { ModuleChecker } from "./module-checker.js";
 export { esbuildEnd } from "./esbuild-scan.js";
 export { reportVerdict } from "./verdict-report.js";
 export { scanModules } from "./webpack-scan.js";

@@ -1,19 +1,23 @@
 /**
- * What the plugin's stored verdicts were computed with (`cache.ts`): a
- * stamp that changes with TypeScript's version and with wymcp's own code.
+ * What the plugin's stored verdicts were computed with (`verdict-store.ts`):
+ * a stamp that changes with TypeScript's version and with wymcp's own code.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { typescriptVersion, wymcpVersion } from "../package.js";
+
+/** The folders of wymcp's own code, from the folder holding `src/` and `plugin/` (the package in the sources; `dist/` when built). */
+const CODE_FOLDERS = ["src", "plugin"];
 
 let stamp: string | undefined;
 
 /**
- * What the verdicts were computed with: the TypeScript version and the size
- * and time of every file of wymcp's own code that decides a verdict (the
- * validators, the evaluator, the check, this cache), so an upgrade or an
- * edit of either drops the cache.
+ * What the verdicts were computed with: the TypeScript version and the
+ * version of an installed wymcp, or else the size and time of every file
+ * of wymcp's own code (the `src/` and `plugin/` trees: the validators, the
+ * evaluator, the check, this cache), so an upgrade or an edit of either
+ * drops the cache.
  *
  * @example
  * ```ts
@@ -22,36 +26,42 @@ let stamp: string | undefined;
  */
 export function codeStamp(): string {
   if (stamp !== undefined) return stamp;
-  const parts: string[] = [];
-  try {
-    parts.push(`typescript ${String((createRequire(import.meta.url)("typescript/package.json") as { version?: unknown }).version)}`);
-  } catch {
-    parts.push("no typescript");
-  }
+  const typescript = typescriptVersion();
+  const parts = [typescript === undefined ? "no typescript" : `typescript ${typescript}`];
   const root = fileURLToPath(new URL("../..", import.meta.url));
   // An installed package changes only with its version: no need to look at its files.
-  const installed = root.split(path.sep).includes("node_modules") ? packageVersion(root) : undefined;
-  if (installed !== undefined) {
-    parts.push(`wymcp ${installed}`);
-  } else {
-    for (const folder of ["src", "src/mcp", "plugin", "plugin/evaluator", "plugin/bundler"]) {
-      let names: string[];
-      try {
-        names = readdirSync(path.join(root, folder)).sort();
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        if (!/\.[cm]?[jt]s$/.test(name) || /\.d\.[cm]?ts$/.test(name)) continue;
-        const stats = statSync(path.join(root, folder, name), { throwIfNoEntry: false });
-        if (stats?.isFile()) parts.push(`${folder}/${name} ${stats.size} ${stats.mtimeMs}`);
-      }
-    }
-  }
+  const installed = root.split(path.sep).includes("node_modules") ? wymcpVersion(root) : undefined;
+  if (installed !== undefined) parts.push(`wymcp ${installed}`);
+  else for (const folder of CODE_FOLDERS) parts.push(...codeFiles(root, folder));
   // Compared for equality only: the text itself, shortened by a 53-bit string hash (cyrb53) with its length.
   const text = parts.join("\n");
   stamp = `${text.length}:${stringHash(text)}`;
   return stamp;
+}
+
+/** `<file> <size> <mtime>` for every code file under `root/folder`, in name order (none when the folder is missing). */
+function codeFiles(root: string, folder: string): string[] {
+  const files: string[] = [];
+  const pending = [folder];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, current), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const name = `${current}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(name);
+      else if (entry.isFile() && /\.[cm]?[jt]s$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) files.push(name);
+    }
+  }
+  const parts: string[] = [];
+  for (const file of files.sort()) {
+    const stats = statSync(path.join(root, file), { throwIfNoEntry: false });
+    if (stats !== undefined) parts.push(`${file} ${stats.size} ${stats.mtimeMs}`);
+  }
+  return parts;
 }
 
 function stringHash(text: string): string {
@@ -65,17 +75,4 @@ function stringHash(text: string): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
-/** The version in the wymcp package.json above `folder`. */
-function packageVersion(folder: string): string | undefined {
-  for (let current = folder, depth = 0; depth < 4; current = path.dirname(current), depth++) {
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(current, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
-      if (manifest.name === "wymcp" && typeof manifest.version === "string") return manifest.version;
-    } catch {
-      // no package.json here
-    }
-  }
-  return undefined;
 }

@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
-import { offencesOf } from "../mentions.js";
-import type { ModuleChecker } from "./cache.js";
+import { offencesOf } from "../check/file-check.js";
+import type { ModuleChecker } from "./module-checker.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
 
 /**

@@ -7,9 +7,8 @@
  * every offence's file:line:column, so every bundler shows them all.
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
-import type { FileCheck } from "../check.js";
-import { offencesOf } from "../mentions.js";
-import { displayPath, formatFileCheck } from "../report.js";
+import { offencesOf, type FileCheck } from "../check/file-check.js";
+import { displayPath, formatFileCheck } from "../check/report.js";
 
 /** A file's offences as one error: the message naming them all, and where the first one is (column from 0, as bundlers count). */
 export interface OffenceError {

@@ -11,17 +11,18 @@
  * there; the hook repeats the filter for bundlers too old to filter. esbuild,
  * webpack and Rspack would call JavaScript for every module of the project,
  * so the check runs once over the module list instead (`esbuild-setup.ts`,
- * `webpack-apply.ts`). Clean verdicts are kept between builds (`cache.ts`).
+ * `webpack-apply.ts`). Clean verdicts are kept between builds (`module-checker.ts`).
  * Everything past the hooks themselves loads on the side (`lazy-pass.ts`).
  */
 import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
-import { defaultCacheFolder } from "../cache-folder.js";
-import { PACKAGE_NAME } from "../mentions.js";
+import { defaultCacheFolder } from "../cache/folder.js";
+import { PACKAGE_NAME } from "../package.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
-import { applyToCompiler, type WebpackLikeCompiler } from "./webpack-apply.js";
+import { applyToCompiler } from "./webpack-apply.js";
+import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
 /**
  * The hooks of the wymcp plugin for a bundler (unplugin's `meta.framework`).

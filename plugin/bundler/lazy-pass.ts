@@ -7,7 +7,7 @@
  * other threads), instead of before it.
  */
 import type * as BuildPassModule from "./build-pass.js";
-import type { ModuleChecker } from "./cache.js";
+import type { ModuleChecker } from "./module-checker.js";
 
 /** The loaded part: its functions, and this plugin instance's checker. */
 export interface BuildPass {

@@ -5,6 +5,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
+import type Picomatch from "picomatch";
 
 /** A glob (relative to the working directory) or a regular expression, or a list of them. */
 export type FilterPattern = string | RegExp | readonly (string | RegExp)[];
@@ -85,14 +86,15 @@ function patternTest(pattern: string | RegExp): (id: string) => boolean {
   return (id) => matcher(id);
 }
 
-type Picomatch = (glob: string, options: { dot: boolean }) => (id: string) => boolean;
-let loadedPicomatch: Picomatch | undefined;
+let loadedPicomatch: typeof Picomatch | undefined;
 
-/** unplugin's own glob matcher, loaded from unplugin's folder (it is unplugin's dependency, not ours). */
-function picomatch(): Picomatch {
-  if (loadedPicomatch === undefined) {
-    const unplugin = createRequire(import.meta.url).resolve("unplugin/package.json");
-    loadedPicomatch = createRequire(unplugin)("picomatch") as Picomatch;
-  }
+/**
+ * The glob matcher unplugin uses too (the same rules), a dependency of
+ * wymcp's own. Required on first use: only string globs need it, and a
+ * top-level import would load it into every build (about 13 ms as an ES
+ * import of a CommonJS package).
+ */
+function picomatch(): typeof Picomatch {
+  loadedPicomatch ??= createRequire(import.meta.url)("picomatch") as typeof Picomatch;
   return loadedPicomatch;
 }

@@ -3,8 +3,8 @@
  * read are watched, and its offences fail the build.
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
-import { offencesOf } from "../mentions.js";
-import type { ModuleVerdict } from "./cache.js";
+import { offencesOf } from "../check/file-check.js";
+import type { ModuleVerdict } from "./module-checker.js";
 import { failBuild, tooDeepWarning } from "./fail.js";
 
 /**

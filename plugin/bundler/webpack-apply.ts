@@ -6,28 +6,7 @@
  * The pass itself is `webpack-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
 import type { LazyPass } from "./lazy-pass.js";
-
-/** What the plugin uses of a webpack or Rspack error. */
-export interface WebpackLikeError extends Error {
-  module?: unknown;
-  loc?: { start: { line: number; column: number } };
-  file?: string;
-  hideStack?: boolean;
-}
-
-/** What the plugin uses of a webpack or Rspack compilation. */
-export interface WebpackLikeCompilation {
-  readonly errors: WebpackLikeError[];
-  readonly warnings: WebpackLikeError[];
-  readonly fileDependencies: { add(file: string): unknown } & Partial<Iterable<string>>;
-  readonly hooks: { readonly finishModules: { tapPromise(name: string, callback: (modules: Iterable<unknown>) => Promise<void>): void } };
-}
-
-/** What the plugin uses of a webpack or Rspack compiler. */
-export interface WebpackLikeCompiler {
-  readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError };
-  readonly hooks: { readonly thisCompilation: { tap(name: string, callback: (compilation: WebpackLikeCompilation) => void): void } };
-}
+import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
 /**
  * Applies the check to a webpack or Rspack compiler.

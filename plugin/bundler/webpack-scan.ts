@@ -6,10 +6,31 @@
  * to the compilation's file dependencies, so watch mode re-checks when they
  * change.
  */
-import { offencesOf } from "../mentions.js";
-import type { ModuleChecker } from "./cache.js";
+import { offencesOf } from "../check/file-check.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
-import type { WebpackLikeCompilation, WebpackLikeCompiler, WebpackLikeError } from "./webpack-apply.js";
+import type { ModuleChecker } from "./module-checker.js";
+
+/** What the plugin uses of a webpack or Rspack error. */
+export interface WebpackLikeError extends Error {
+  module?: unknown;
+  loc?: { start: { line: number; column: number } };
+  file?: string;
+  hideStack?: boolean;
+}
+
+/** What the plugin uses of a webpack or Rspack compilation. */
+export interface WebpackLikeCompilation {
+  readonly errors: WebpackLikeError[];
+  readonly warnings: WebpackLikeError[];
+  readonly fileDependencies: { add(file: string): unknown } & Partial<Iterable<string>>;
+  readonly hooks: { readonly finishModules: { tapPromise(name: string, callback: (modules: Iterable<unknown>) => Promise<void>): void } };
+}
+
+/** What the plugin uses of a webpack or Rspack compiler. */
+export interface WebpackLikeCompiler {
+  readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError };
+  readonly hooks: { readonly thisCompilation: { tap(name: string, callback: (compilation: WebpackLikeCompilation) => void): void } };
+}
 
 /**
  * Checks the compilation's modules the filter accepts: each offence becomes

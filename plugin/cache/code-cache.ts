@@ -6,11 +6,43 @@
  * V8 checks the cached data against the source and its own version and
  * flags, and rejects data that does not match; the module is then compiled
  * as usual and the cache written anew.
+ *
+ * The bundler plugin and the CLI load the evaluator's TypeScript this way,
+ * its compiled code kept in their cache folder.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
+import type TypeScript from "typescript";
+import { useTypeScriptLoader } from "../evaluator/typescript.js";
+import { typescriptVersion } from "../package.js";
+import { writeAtomically } from "./folder.js";
+
+let cachedTypeScript: CachedModule | undefined;
+
+/**
+ * Keeps TypeScript's compiled code in `folder`: the evaluator loads
+ * TypeScript through the code cache there (a no-op once TypeScript is
+ * loaded, or once a folder is chosen).
+ *
+ * @example
+ * ```ts
+ * keepCompiledCodeIn("node_modules/.cache/wymcp");
+ * ```
+ */
+export function keepCompiledCodeIn(folder: string): void {
+  useTypeScriptLoader(() => {
+    const fileName = createRequire(import.meta.url).resolve("typescript");
+    cachedTypeScript = requireWithCodeCache(fileName, path.join(folder, `typescript-${String(typescriptVersion())}-v8-${process.versions.v8}.bin`));
+    return cachedTypeScript.exports as typeof TypeScript;
+  });
+}
+
+/** Writes TypeScript's compiled code to the folder chosen, if it was compiled in this process (after use, so what was compiled by then is kept). */
+export function saveCompiledCode(): void {
+  cachedTypeScript?.save();
+}
 
 /** A module loaded through the code cache. */
 export interface CachedModule {
@@ -70,16 +102,5 @@ function readOrUndefined(file: string): Buffer | undefined {
     return readFileSync(file);
   } catch {
     return undefined;
-  }
-}
-
-function writeAtomically(file: string, data: Buffer): void {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temporary, data);
-    renameSync(temporary, file);
-  } catch {
-    // A cache that cannot be written only costs the next build its speed.
   }
 }

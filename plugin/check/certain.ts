@@ -5,10 +5,11 @@
  * known keys; every offence that could come from that is dropped here (the
  * registration moment still checks it at run time). No false positives.
  */
-import type { Offence, PathSegment } from "../src/index.js";
-import type { ToolDeclaration } from "./evaluator/declarations.js";
-import type { Provenance } from "./evaluator/provenance.js";
-import { Unknown } from "./evaluator/unknown.js";
+import type { Offence, OffenceCode, PathSegment } from "../../src/index.js";
+import type { Provenance } from "../evaluator/provenance.js";
+import { Unknown } from "../evaluator/unknown.js";
+import type { ToolDeclaration } from "./declarations.js";
+import { walkPath } from "./offence-path.js";
 
 /**
  * Whether an offence holds regardless of the declaration's unknown parts.
@@ -23,61 +24,70 @@ export function isCertain(declaration: ToolDeclaration, offence: Offence): boole
   if (record instanceof Unknown) return false;
   if (offence.action === null) return true; // the record and its names are known
   const schema = own(record, offence.action);
-  const holder = walk(schema, offence.path);
+  const holder = walkPath(schema, offence.path, provenance).value;
   if (holder instanceof Unknown) return false;
-  switch (offence.code) {
-    case "missing_key":
-      // An unknown part of the schema may carry the key.
-      return !provenance.isPartial(holder);
-    case "unknown_key":
-    case "symbol_key":
-    case "invalid_action_name":
-      // The key is in the known part, and no unknown part can remove a key.
-      return true;
-    case "undeclared_name":
-      // The name may be declared by an unknown part of `properties`.
-      return isComplete(own(schema, "properties"), provenance, "shallow");
-    case "duplicate_group":
-    case "superset_group":
-      // A group with an unknown name may differ from the groups it was compared with.
-      return groupsKnown(own(schema, "requiredOneOf"));
-    case "undeclared_default":
-      // Any unknown part of the schema tree may declare the key or open the place.
-      return isComplete(own(schema, "properties"), provenance, "deep");
-    case "invalid_default":
-      // The value and every schema it is checked against must be known.
-      return isComplete(own(schema, "properties"), provenance, "deep") && isComplete(own(schema, "defaults"), provenance, "deep");
-    case "invalid_example": {
-      const example = own(own(schema, "examples"), offence.path[1] ?? -1);
-      return ["properties", "required", "requiredOneOf"].every((key) => isComplete(own(schema, key), provenance, "deep")) && isComplete(example, provenance, "deep");
-    }
-    case "unsatisfiable_required": {
-      // The place's properties and additionalProperties decide what it refuses; an unknown part may declare the name.
-      const place = walk(schema, offence.path.slice(0, -1));
-      return !provenance.isPartial(place) && isComplete(own(place, "properties"), provenance, "shallow") && !(own(place, "additionalProperties") instanceof Unknown);
-    }
-    case "invalid_schema":
-      // A later unknown spread could replace the keyword's value in a partly known schema.
-      return !provenance.isPartial(holder) && isComplete(valueAt(holder, offence), provenance, "deep");
-    default:
-      return !(valueAt(holder, offence) instanceof Unknown);
-  }
+  return CERTAIN[offence.code]({ offence, provenance, schema, holder });
 }
+
+/** What an offence's certainty is decided from: its action schema, and the object holding what it is about (both known). */
+interface Site {
+  readonly offence: Offence;
+  readonly provenance: Provenance;
+  readonly schema: unknown;
+  readonly holder: unknown;
+}
+
+/** A key in the known part: no unknown part can remove a key. */
+const always = (): boolean => true;
+
+/** The value the offence is about is known (an unknown value is reported by the validators as a wrong type). */
+const valueKnown = ({ holder, offence }: Site): boolean => !(valueAt(holder, offence) instanceof Unknown);
+
+/** Per code, when an offence holds whatever the unknown parts turn out to be: a code without an entry does not compile. */
+const CERTAIN: Readonly<Record<OffenceCode, (site: Site) => boolean>> = {
+  actions_not_function: valueKnown,
+  actions_threw: valueKnown,
+  actions_not_object: valueKnown,
+  schema_not_object: valueKnown,
+  wrong_type: valueKnown,
+  line_break: valueKnown,
+  duplicate_entry: valueKnown,
+  empty_group: valueKnown,
+  cycle: valueKnown,
+  too_large: valueKnown,
+  unreadable: valueKnown,
+  unknown_key: always,
+  symbol_key: always,
+  non_enumerable_key: always,
+  invalid_action_name: always,
+  // An unknown part of the schema may carry the key.
+  missing_key: ({ holder, provenance }) => !provenance.isPartial(holder),
+  // The name may be declared by an unknown part of `properties`.
+  undeclared_name: ({ schema, provenance }) => isComplete(own(schema, "properties"), provenance, "shallow"),
+  // A group with an unknown name may differ from the groups it was compared with.
+  duplicate_group: ({ schema }) => groupsKnown(own(schema, "requiredOneOf")),
+  superset_group: ({ schema }) => groupsKnown(own(schema, "requiredOneOf")),
+  // Any unknown part of the schema tree may declare the key or open the place.
+  undeclared_default: ({ schema, provenance }) => isComplete(own(schema, "properties"), provenance, "deep"),
+  // The value and every schema it is checked against must be known.
+  invalid_default: ({ schema, provenance }) => isComplete(own(schema, "properties"), provenance, "deep") && isComplete(own(schema, "defaults"), provenance, "deep"),
+  invalid_example: ({ schema, provenance, offence }) => {
+    const example = own(own(schema, "examples"), offence.path[1] ?? -1);
+    return ["properties", "required", "requiredOneOf"].every((key) => isComplete(own(schema, key), provenance, "deep")) && isComplete(example, provenance, "deep");
+  },
+  // The place's properties and additionalProperties decide what it refuses; an unknown part may declare the name.
+  unsatisfiable_required: ({ schema, provenance, offence }) => {
+    const place = walkPath(schema, offence.path.slice(0, -1), provenance).value;
+    return !provenance.isPartial(place) && isComplete(own(place, "properties"), provenance, "shallow") && !(own(place, "additionalProperties") instanceof Unknown);
+  },
+  // A later unknown spread could replace the keyword's value in a partly known schema.
+  invalid_schema: ({ holder, provenance, offence }) => !provenance.isPartial(holder) && isComplete(valueAt(holder, offence), provenance, "deep"),
+};
 
 /** An own key's value, `undefined` when absent. */
 function own(holder: unknown, key: PathSegment): unknown {
   if (typeof holder !== "object" || holder === null || !Object.hasOwn(holder, key)) return undefined;
   return (holder as Record<PathSegment, unknown>)[key];
-}
-
-/** The value at a path, or the first `Unknown` met on the way. */
-function walk(start: unknown, path: readonly PathSegment[]): unknown {
-  let value = start;
-  for (const segment of path) {
-    if (value instanceof Unknown) return value;
-    value = own(value, segment);
-  }
-  return value;
 }
 
 /** The value an offence is about: the array entry, the keyed value, or the holder itself. */

@@ -1,55 +1,19 @@
 /**
  * Checking source files: find every tool declaration, run the runtime's own
  * validators on its evaluated value, keep the offences that hold whatever the
- * unknown parts are, and locate them. Shared by the bundler plugins and the
- * CLI (and meant for the `tsc` transformer).
+ * unknown parts are, and locate them. Shared by the bundler plugins, the
+ * CLI and the TypeScript hosts; what a check answers is in `file-check.ts`.
  */
 import type ts from "typescript";
-import { actionSchemaOffences } from "../src/action-schema.js";
-import type { Offence } from "../src/index.js";
+import { actionSchemaOffences } from "../../src/action-schema.js";
+import { Evaluator } from "../evaluator/evaluator.js";
+import { diskHost, parseSource, type ModuleHost } from "../evaluator/modules.js";
+import { firstSyntaxError, isStackOverflow } from "../evaluator/syntax.js";
 import { isCertain } from "./certain.js";
-import { findDeclarations, type ToolDeclaration } from "./evaluator/declarations.js";
-import { Evaluator } from "./evaluator/evaluator.js";
-import { diskHost, parseSource, type ModuleHost } from "./evaluator/modules.js";
-import { firstSyntaxError, isStackOverflow } from "./evaluator/syntax.js";
-import { locateOffences, type LocatedOffence } from "./locate.js";
-import { mayDeclareTools } from "./mentions.js";
-
-export { mayDeclareTools, offencesOf } from "./mentions.js";
-
-/** One declaration's verdict. */
-export interface DeclarationCheck {
-  readonly declaration: ToolDeclaration;
-  /** The offences that hold whatever the unknown parts are, located. */
-  readonly offences: readonly LocatedOffence[];
-  /** The offences left unreported because they depend on an unknown value. */
-  readonly uncertain: readonly Offence[];
-}
-
-/** One file's verdict. */
-export interface FileCheck {
-  readonly fileName: string;
-  readonly declarations: readonly DeclarationCheck[];
-  /** The other modules read to evaluate it (watch them). */
-  readonly filesRead: readonly string[];
-  /** Set when the file could not be checked at all (its declarations are then empty). */
-  readonly skipped?: SkippedFile | undefined;
-}
-
-/**
- * Why a file was not checked: a syntax error (evaluating what the parser
- * recovered could report offences the author never wrote, and the bundler or
- * `tsc` reports the syntax error itself), or source nested too deeply to
- * parse or evaluate without exhausting the call stack.
- */
-export interface SkippedFile {
-  readonly reason: "syntax-error" | "too-deep";
-  /** The parser's message, or what was too deep. */
-  readonly message: string;
-  /** Where, 1-based (syntax errors). */
-  readonly line?: number | undefined;
-  readonly column?: number | undefined;
-}
+import { findDeclarations, type ToolDeclaration } from "./declarations.js";
+import type { DeclarationCheck, FileCheck } from "./file-check.js";
+import { locateOffences } from "./locate.js";
+import { mayDeclareTools } from "./prefilter.js";
 
 /**
  * Validates one evaluated declaration with the runtime's validators.

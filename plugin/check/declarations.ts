@@ -3,18 +3,17 @@
  * the `defineTool` of the `wymcp` package — imported under any local name,
  * through a namespace import, or from `require("wymcp")` — evaluated into the
  * value the runtime validators check. A same-named function from anywhere
- * else is not a declaration.
+ * else is not a declaration. Check logic over the evaluator: which calls
+ * are wymcp's, and what value of a tool the validators are given.
  */
 import type ts from "typescript";
-import { typescript } from "./typescript.js";
-import { Evaluator, unwrap } from "./evaluator.js";
-import { diskHost, type ModuleHost } from "./modules.js";
-import type { Provenance } from "./provenance.js";
-import { resolveIdentifier, type Binding } from "./scope.js";
-import { Unknown } from "./unknown.js";
-import { PACKAGE_NAME } from "../mentions.js";
-
-export { PACKAGE_NAME } from "../mentions.js";
+import { Evaluator, unwrap } from "../evaluator/evaluator.js";
+import { diskHost, type ModuleHost } from "../evaluator/modules.js";
+import type { Provenance } from "../evaluator/provenance.js";
+import { resolveIdentifier, type Binding } from "../evaluator/scope.js";
+import { typescript } from "../evaluator/typescript.js";
+import { Unknown } from "../evaluator/unknown.js";
+import { PACKAGE_NAME } from "../package.js";
 
 /** One `defineTool(...)` call, evaluated. */
 export interface ToolDeclaration {

@@ -4,8 +4,9 @@
  * the SourceFile of the file's own text, never from transformed code).
  */
 import type ts from "typescript";
-import type { Offence, PathSegment } from "../src/index.js";
-import type { ToolDeclaration } from "./evaluator/declarations.js";
+import type { Offence, OffenceCode, PathSegment } from "../../src/index.js";
+import type { ToolDeclaration } from "./declarations.js";
+import { offencePath, walkPath } from "./offence-path.js";
 
 /** An offence with the node it names and that node's position (1-based line and column). */
 export interface LocatedOffence {
@@ -43,29 +44,55 @@ export function nodeOf(declaration: ToolDeclaration, offence: Offence): ts.Node 
   const { provenance, record } = declaration;
   const actionsSlot = isObject(declaration.definition) ? provenance.slotOf(declaration.definition, "actions") : undefined;
   // Walk to the holder, remembering the node of the last slot passed, for holders that are not objects.
-  let holder: unknown = record;
+  const walk = walkPath(record, offencePath(offence), provenance);
   let holderNode: ts.Node = objectNode(declaration, record) ?? actionsSlot?.value ?? declaration.definitionNode;
-  const steps: readonly PathSegment[] = offence.action === null ? [] : [offence.action, ...offence.path];
-  for (const step of steps) {
-    const slot = isObject(holder) ? provenance.slotOf(holder, step) : undefined;
-    holder = isObject(holder) && Object.hasOwn(holder, step) ? (holder as Record<PathSegment, unknown>)[step] : undefined;
-    holderNode = objectNode(declaration, holder) ?? slot?.value ?? holderNode;
-  }
+  for (const step of walk.steps) holderNode = objectNode(declaration, step.value) ?? step.slot?.value ?? holderNode;
+  const holder = walk.value;
   const slot = (key: PathSegment | undefined) => (key !== undefined && isObject(holder) ? provenance.slotOf(holder, key) : undefined);
-  switch (offence.code) {
-    case "unknown_key":
-    case "symbol_key":
-    case "invalid_action_name":
-    case "undeclared_default":
+  switch (ANCHORS[offence.code]) {
+    case "key":
       return slot(offence.key)?.key ?? holderNode;
-    case "missing_key":
+    case "holder":
       return holderNode;
-    default: {
+    case "entry": {
       const entry = offence.index !== undefined && Array.isArray(holder) ? slot(offence.index) : slot(offence.key);
       return entry?.value ?? holderNode;
     }
   }
 }
+
+/**
+ * What each code's offence points at: the offending key's name (`key`), the
+ * object literal holding it (`holder`), or the offending entry's value —
+ * the array element or the keyed value — falling back to the holder
+ * (`entry`). A code without an entry does not compile.
+ */
+const ANCHORS: Readonly<Record<OffenceCode, "key" | "holder" | "entry">> = {
+  unknown_key: "key",
+  symbol_key: "key",
+  non_enumerable_key: "key",
+  invalid_action_name: "key",
+  undeclared_default: "key",
+  missing_key: "holder",
+  actions_not_function: "entry",
+  actions_threw: "entry",
+  actions_not_object: "entry",
+  schema_not_object: "entry",
+  wrong_type: "entry",
+  line_break: "entry",
+  duplicate_entry: "entry",
+  undeclared_name: "entry",
+  empty_group: "entry",
+  duplicate_group: "entry",
+  superset_group: "entry",
+  cycle: "entry",
+  too_large: "entry",
+  unreadable: "entry",
+  invalid_schema: "entry",
+  unsatisfiable_required: "entry",
+  invalid_default: "entry",
+  invalid_example: "entry",
+};
 
 function objectNode(declaration: ToolDeclaration, value: unknown): ts.Node | undefined {
   return isObject(value) ? declaration.provenance.nodeOf(value) : undefined;

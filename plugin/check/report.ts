@@ -3,9 +3,8 @@
  * offence, `file:line:col  location: problem. Fix: …`, grouped by tool.
  */
 import path from "node:path";
-import { offenceLine, toolLabel } from "../src/validation/format.js";
-import type { FileCheck } from "./check.js";
-import { offencesOf } from "./mentions.js";
+import { offenceLine, toolLabel } from "../../src/validation/format.js";
+import { offencesOf, type FileCheck } from "./file-check.js";
 import type { LocatedOffence } from "./locate.js";
 
 /** A file name as users read it: relative to `cwd` when inside it. */

@@ -5,8 +5,8 @@
  */
 import type ts from "typescript";
 import type { Offence } from "../../src/index.js";
-import type { FileCheck } from "../check.js";
-import { displayPath, locatedLine } from "../report.js";
+import type { FileCheck } from "../check/file-check.js";
+import { displayPath, locatedLine } from "../check/report.js";
 
 /** A source position as printed: path relative to the working directory, 1-based line and column. */
 export interface Position {

@@ -3,12 +3,12 @@
  * so it runs the same from the `wymcp` binary and from a test.
  */
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { defaultCacheFolder } from "../cache-folder.js";
-import { checkSource, type FileCheck } from "../check.js";
+import { keepCompiledCodeIn, saveCompiledCode } from "../cache/code-cache.js";
+import { defaultCacheFolder } from "../cache/folder.js";
+import { checkSource } from "../check/check.js";
+import type { FileCheck } from "../check/file-check.js";
 import { diskHost } from "../evaluator/modules.js";
-import { keepCompiledCodeIn, saveCompiledCode } from "../evaluator/typescript.js";
+import { wymcpVersion } from "../package.js";
 import { parseArgs, USAGE } from "./args.js";
 import { collectFiles } from "./files.js";
 import { checkReport, checkText } from "./output.js";
@@ -36,7 +36,7 @@ export function run(argv: readonly string[], io: CliIo): number {
       io.stdout(USAGE);
       return 0;
     case "version":
-      io.stdout(version());
+      io.stdout(wymcpVersion() ?? "unknown");
       return 0;
     case "usage-error":
       io.stderr(`wymcp: ${command.message}\n\n${USAGE}`);
@@ -67,17 +67,4 @@ export function run(argv: readonly string[], io: CliIo): number {
   saveCompiledCode();
   io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd), null, 2) : checkText(checks, io.cwd));
   return checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0)) ? 1 : 0;
-}
-
-/** The package version, from the package.json above this module (in the sources and in `dist/`). */
-function version(): string {
-  for (let folder = path.dirname(fileURLToPath(import.meta.url)); ; folder = path.dirname(folder)) {
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { name?: string; version?: string };
-      if (manifest.name === "wymcp") return manifest.version ?? "unknown";
-    } catch {
-      // no package.json here
-    }
-    if (path.dirname(folder) === folder) return "unknown";
-  }
 }

@@ -5,29 +5,19 @@
  * scan it for named exports and for module syntax first, which costs about
  * 0.4 s more than `require` on every cold build — and a build whose files
  * declare no tool, or whose verdicts are all cached, never loads it at all.
- * Where the bundler plugin keeps its verdicts, it also keeps TypeScript's
- * compiled code (`code-cache.ts`).
+ * A host may choose how it is loaded (the bundler plugin and the CLI keep
+ * its compiled code between runs), or hand over a TypeScript it already
+ * runs (`tspc`, tsserver).
  */
 import { createRequire } from "node:module";
-import path from "node:path";
 import type TypeScript from "typescript";
-import { requireWithCodeCache, type CachedModule } from "./code-cache.js";
 
 let loaded: typeof TypeScript | undefined;
-let codeCacheFolder: string | undefined;
-let cached: CachedModule | undefined;
+let loader: (() => typeof TypeScript) | undefined;
 
 function load(): typeof TypeScript {
   if (loaded === undefined) {
-    const require = createRequire(import.meta.url);
-    if (codeCacheFolder === undefined) {
-      loaded = require("typescript") as typeof TypeScript;
-    } else {
-      const fileName = require.resolve("typescript");
-      const version = (require("typescript/package.json") as { version?: unknown }).version;
-      cached = requireWithCodeCache(fileName, path.join(codeCacheFolder, `typescript-${String(version)}-v8-${process.versions.v8}.bin`));
-      loaded = cached.exports as typeof TypeScript;
-    }
+    loaded = loader === undefined ? (createRequire(import.meta.url)("typescript") as typeof TypeScript) : loader();
     // Importers read this live binding: after the first use they reach TypeScript itself, not the stand-in.
     typescript = loaded;
   }
@@ -35,21 +25,16 @@ function load(): typeof TypeScript {
 }
 
 /**
- * Keeps TypeScript's compiled code in `folder` (a no-op once TypeScript is
- * loaded, or once a folder is chosen).
+ * Loads TypeScript with `load` when it is first needed, instead of a plain
+ * `require` (a no-op once TypeScript is loaded, or once a loader is chosen).
  *
  * @example
  * ```ts
- * keepCompiledCodeIn("node_modules/.cache/wymcp");
+ * useTypeScriptLoader(() => requireWithCodeCache(require.resolve("typescript"), cacheFile).exports as typeof ts);
  * ```
  */
-export function keepCompiledCodeIn(folder: string): void {
-  codeCacheFolder ??= folder;
-}
-
-/** Writes TypeScript's compiled code to the folder chosen, if it was compiled in this process (after use, so what was compiled by then is kept). */
-export function saveCompiledCode(): void {
-  cached?.save();
+export function useTypeScriptLoader(load: () => typeof TypeScript): void {
+  if (loaded === undefined) loader ??= load;
 }
 
 /**

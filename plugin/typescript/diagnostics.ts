@@ -4,18 +4,19 @@
  * offence names (which may sit in another module, for an imported constant),
  * message `location: problem. Fix: …`, code {@link DIAGNOSTIC_CODE}.
  *
- * Checks are cached per SourceFile object, together with every file and
- * module resolution the evaluation read: a later program (`-b`,
- * `--incremental`, watch mode, every keystroke in an editor) reuses a check
- * while the file and everything it read are the same objects.
+ * Checks are cached per SourceFile object, together with what the check
+ * read (`../check/reads.ts`: every file, as the program's SourceFile, and
+ * every module resolution): a later program (`-b`, `--incremental`, watch
+ * mode, every keystroke in an editor) reuses a check while the file and
+ * everything it read are the same objects.
  */
 import type ts from "typescript";
-import { toolLabel } from "../../src/validation/format.js";
-import { offenceLine } from "../../src/validation/format.js";
-import { checkSourceFile, mayDeclareTools } from "../check.js";
-import type { ToolDeclaration } from "../evaluator/declarations.js";
-import type { ModuleHost } from "../evaluator/modules.js";
-import type { LocatedOffence } from "../locate.js";
+import { offenceLine, toolLabel } from "../../src/validation/format.js";
+import { checkSourceFile } from "../check/check.js";
+import type { ToolDeclaration } from "../check/declarations.js";
+import type { LocatedOffence } from "../check/locate.js";
+import { mayDeclareTools } from "../check/prefilter.js";
+import { ReadRecorder, stillHolds, type ReadRecord } from "../check/reads.js";
 import { programHost, type ProgramHost, type TypeScript } from "./host.js";
 
 /** The error code of every wymcp diagnostic (`error TS990001: …`). */
@@ -35,8 +36,8 @@ export interface ProgramOffence {
 /** A file's check, with what it read (to tell whether a later program may reuse it). */
 interface CachedCheck {
   readonly offences: readonly ProgramOffence[];
-  readonly reads: ReadonlyMap<string, ts.SourceFile | undefined>;
-  readonly resolutions: ReadonlyMap<string, string | undefined>;
+  /** Each module read, as the program's SourceFile of it. */
+  readonly record: ReadRecord<ts.SourceFile | undefined>;
 }
 
 const checks = new WeakMap<ts.SourceFile, CachedCheck>();
@@ -93,9 +94,11 @@ export class ProgramChecker {
     this.offencesOf(sourceFile);
     const cached = checks.get(sourceFile);
     if (cached === undefined) return "";
+    const { reads, resolutions } = cached.record;
     const parts: string[] = [];
-    for (const [fileName, file] of [...cached.reads].sort(([a], [b]) => a.localeCompare(b))) parts.push(`${fileName}\0${file === undefined ? "-" : file.text}`);
-    for (const [key, fileName] of [...cached.resolutions].sort(([a], [b]) => a.localeCompare(b))) parts.push(`${key}\0${fileName ?? "-"}`);
+    for (const [fileName, file] of [...reads].sort(([a], [b]) => a.localeCompare(b))) parts.push(`${fileName}\0${file === undefined ? "-" : file.text}`);
+    const answers = resolutions.map(([specifier, containingFile, answer]) => [`${containingFile}\0${specifier}`, answer] as const);
+    for (const [key, fileName] of answers.sort(([a], [b]) => a.localeCompare(b))) parts.push(`${key}\0${fileName ?? "-"}`);
     return parts.join("\n");
   }
 
@@ -105,30 +108,20 @@ export class ProgramChecker {
   }
 
   private isCurrent(cached: CachedCheck): boolean {
-    for (const [fileName, sourceFile] of cached.reads) if (this.host.programSourceFile(fileName) !== sourceFile) return false;
-    for (const [key, fileName] of cached.resolutions) {
-      const [containingFile, specifier] = key.split("\0") as [string, string];
-      if (this.host.resolveModule(specifier, containingFile) !== fileName) return false;
-    }
-    return true;
+    const { host } = this;
+    return stillHolds(cached.record, {
+      unchanged: (fileName, sourceFile) => host.programSourceFile(fileName) === sourceFile,
+      resolve: (specifier, containingFile) => host.resolveModule(specifier, containingFile) ?? null,
+    });
   }
 
   private check(sourceFile: ts.SourceFile): CachedCheck {
     const { host } = this;
-    const reads = new Map<string, ts.SourceFile | undefined>();
-    const resolutions = new Map<string, string | undefined>();
-    const recording: ModuleHost = {
-      getSourceFile(fileName) {
-        reads.set(fileName, host.programSourceFile(fileName));
-        return host.getSourceFile(fileName);
-      },
-      resolveModule(specifier, containingFile) {
-        const resolved = host.resolveModule(specifier, containingFile);
-        resolutions.set(`${containingFile}\0${specifier}`, resolved);
-        return resolved;
-      },
-    };
-    const fileCheck = checkSourceFile(host.evaluatedSourceFile(sourceFile), recording);
+    const recorder = new ReadRecorder({
+      read: (fileName) => ({ seen: host.programSourceFile(fileName), sourceFile: () => host.getSourceFile(fileName) }),
+      resolveModule: (specifier, containingFile) => host.resolveModule(specifier, containingFile),
+    });
+    const fileCheck = checkSourceFile(host.evaluatedSourceFile(sourceFile), recorder);
     const offences: ProgramOffence[] = [];
     for (const { declaration, offences: located } of fileCheck.declarations) {
       for (const offence of located) {
@@ -137,7 +130,7 @@ export class ProgramChecker {
         offences.push({ declaration, located: offence, diagnostic: diagnosticAt(host.ts, file, offence.node, messageOf(declaration, offence)) });
       }
     }
-    return { offences, reads, resolutions };
+    return { offences, record: recorder.record() };
   }
 }
 

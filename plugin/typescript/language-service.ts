@@ -15,9 +15,10 @@
  * tsserver log and TypeScript's own diagnostics are returned.
  */
 import type ts from "typescript";
-import type { Offence, PathSegment } from "../../src/index.js";
-import type { ToolDeclaration } from "../evaluator/declarations.js";
-import { displayPath } from "../report.js";
+import type { Offence } from "../../src/index.js";
+import type { ToolDeclaration } from "../check/declarations.js";
+import { offencePath, walkPath } from "../check/offence-path.js";
+import { displayPath } from "../check/report.js";
 import { diagnosticAt, isWymcpDiagnostic, messageOf, programChecker, type ProgramChecker, type ProgramOffence } from "./diagnostics.js";
 import type { TypeScript } from "./host.js";
 
@@ -99,14 +100,8 @@ function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: stri
   const actions = isObject(declaration.definition) ? provenance.slotOf(declaration.definition, "actions") : undefined;
   if (actions !== undefined && inFile(actions.value)) anchor = actions.value;
   const last = offence.index ?? offence.key;
-  const steps: readonly PathSegment[] = offence.action === null ? [] : [offence.action, ...offence.path, ...(last === undefined ? [] : [last])];
-  let holder: unknown = declaration.record;
-  for (const step of steps) {
-    if (!isObject(holder)) break;
-    const slot = provenance.slotOf(holder, step);
-    if (slot !== undefined && inFile(slot.value)) anchor = slot.value;
-    holder = Object.hasOwn(holder, step) ? (holder as Record<PathSegment, unknown>)[step] : undefined;
-  }
+  const path = offence.action === null || last === undefined ? offencePath(offence) : [...offencePath(offence), last];
+  for (const { slot } of walkPath(declaration.record, path, provenance).steps) if (slot !== undefined && inFile(slot.value)) anchor = slot.value;
   return anchor;
 }
 

@@ -1,0 +1,55 @@
+/**
+ * What checking a file answers: each declaration's located offences, the
+ * offences left unreported, the modules read, or why the file was not
+ * checked. Types and one reader, without the evaluator or the validators:
+ * a bundler reads a stored or fresh verdict without loading either.
+ */
+import type { Offence } from "../../src/index.js";
+import type { ToolDeclaration } from "./declarations.js";
+import type { LocatedOffence } from "./locate.js";
+
+/** One declaration's verdict. */
+export interface DeclarationCheck {
+  readonly declaration: ToolDeclaration;
+  /** The offences that hold whatever the unknown parts are, located. */
+  readonly offences: readonly LocatedOffence[];
+  /** The offences left unreported because they depend on an unknown value. */
+  readonly uncertain: readonly Offence[];
+}
+
+/** One file's verdict. */
+export interface FileCheck {
+  readonly fileName: string;
+  readonly declarations: readonly DeclarationCheck[];
+  /** The other modules read to evaluate it (watch them). */
+  readonly filesRead: readonly string[];
+  /** Set when the file could not be checked at all (its declarations are then empty). */
+  readonly skipped?: SkippedFile | undefined;
+}
+
+/**
+ * Why a file was not checked: a syntax error (evaluating what the parser
+ * recovered could report offences the author never wrote, and the bundler or
+ * `tsc` reports the syntax error itself), or source nested too deeply to
+ * parse or evaluate without exhausting the call stack.
+ */
+export interface SkippedFile {
+  readonly reason: "syntax-error" | "too-deep";
+  /** The parser's message, or what was too deep. */
+  readonly message: string;
+  /** Where, 1-based (syntax errors). */
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
+}
+
+/**
+ * Every located offence of a file, declaration by declaration.
+ *
+ * @example
+ * ```ts
+ * if (offencesOf(check).length > 0) failBuild(context, check);
+ * ```
+ */
+export function offencesOf(check: FileCheck): LocatedOffence[] {
+  return check.declarations.flatMap((declaration) => [...declaration.offences]);
+}

@@ -1,0 +1,89 @@
+/**
+ * What a check read, recorded — the one scheme behind every verdict reused
+ * later: the bundler plugin's verdicts kept between builds and the
+ * TypeScript hosts' checks kept between programs. A check's module host is
+ * wrapped; every module the evaluator reads is recorded with a token of how
+ * it was (`Seen`: the file's times and text hash on disk, or a program's
+ * SourceFile object), and every module resolution with its answer. A verdict
+ * still holds while every module is unchanged and every resolution gives
+ * the same answer.
+ */
+import type ts from "typescript";
+import type { ModuleHost } from "../evaluator/modules.js";
+
+/** A module read, and how it was then. */
+export type ModuleRead<Seen> = readonly [fileName: string, seen: Seen];
+
+/** A module resolution asked for, and its answer (`null`: not a local module). */
+export type Resolution = readonly [specifier: string, containingFile: string, answer: string | null];
+
+/** Everything a check read, in the order it first read it. */
+export interface ReadRecord<Seen> {
+  readonly reads: readonly ModuleRead<Seen>[];
+  readonly resolutions: readonly Resolution[];
+}
+
+/** Where a recorded check reads from. */
+export interface RecordedSource<Seen> {
+  /** How a module is, and its SourceFile, obtained once that is recorded (obtaining it may throw: a module nested too deeply to parse is still read). */
+  read(fileName: string): { readonly seen: Seen; sourceFile(): ts.SourceFile | undefined };
+  resolveModule(specifier: string, containingFile: string): string | undefined;
+}
+
+/**
+ * A module host recording what a check reads through it.
+ *
+ * @example
+ * ```ts
+ * const recorder = new ReadRecorder({ read: (fileName) => ({ seen: program.getSourceFile(fileName), sourceFile: () => program.getSourceFile(fileName) }), resolveModule });
+ * const check = checkSourceFile(sourceFile, recorder);
+ * const record = recorder.record();
+ * ```
+ */
+export class ReadRecorder<Seen> implements ModuleHost {
+  private readonly reads = new Map<string, Seen>();
+  private readonly resolutions = new Map<string, Resolution>();
+
+  constructor(private readonly source: RecordedSource<Seen>) {}
+
+  getSourceFile(fileName: string): ts.SourceFile | undefined {
+    const read = this.source.read(fileName);
+    this.reads.set(fileName, read.seen);
+    return read.sourceFile();
+  }
+
+  resolveModule(specifier: string, containingFile: string): string | undefined {
+    const answer = this.source.resolveModule(specifier, containingFile);
+    const key = `${containingFile}\0${specifier}`;
+    if (!this.resolutions.has(key)) this.resolutions.set(key, [specifier, containingFile, answer ?? null]);
+    return answer;
+  }
+
+  /** What was read so far. */
+  record(): ReadRecord<Seen> {
+    return { reads: [...this.reads], resolutions: [...this.resolutions.values()] };
+  }
+}
+
+/** How things are now, to compare a record with. */
+export interface CurrentState<Seen> {
+  /** Whether a module is as it was when it was read. */
+  unchanged(fileName: string, seen: Seen): boolean;
+  /** The answer a resolution gives now (`null`: not a local module). */
+  resolve(specifier: string, containingFile: string): string | null;
+}
+
+/**
+ * Whether a recorded check still holds: every module it read is unchanged,
+ * and every resolution it asked for gives the same answer.
+ *
+ * @example
+ * ```ts
+ * if (stillHolds(record, { unchanged, resolve })) return storedVerdict;
+ * ```
+ */
+export function stillHolds<Seen>(record: ReadRecord<Seen>, now: CurrentState<Seen>): boolean {
+  for (const [fileName, seen] of record.reads) if (!now.unchanged(fileName, seen)) return false;
+  for (const [specifier, containingFile, answer] of record.resolutions) if (now.resolve(specifier, containingFile) !== answer) return false;
+  return true;
+}

@@ -1,0 +1,52 @@
+/**
+ * The packages whose code decides a check: wymcp itself — its name (what
+ * `defineTool` is imported from) and its version, from the package.json
+ * above this module (in the sources and in `dist/`, or where it is
+ * installed) — and TypeScript, whose version is part of what a kept verdict
+ * or a kept compiled code depends on.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The package whose `defineTool` declares tools. */
+export const PACKAGE_NAME = "wymcp";
+
+/**
+ * The version in the first package.json named `wymcp` at or above `folder`
+ * (default: this module's folder); `undefined` when there is none.
+ *
+ * @example
+ * ```ts
+ * wymcpVersion(); // "0.1.0"
+ * ```
+ */
+export function wymcpVersion(folder: string = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
+  for (let current = folder; ; current = path.dirname(current)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(current, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      if (manifest.name === PACKAGE_NAME) return typeof manifest.version === "string" ? manifest.version : undefined;
+    } catch {
+      // no package.json here
+    }
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/**
+ * The version of the TypeScript wymcp resolves; `undefined` when none is
+ * installed.
+ *
+ * @example
+ * ```ts
+ * typescriptVersion(); // "5.9.3"
+ * ```
+ */
+export function typescriptVersion(): string | undefined {
+  try {
+    return String((createRequire(import.meta.url)("typescript/package.json") as { version?: unknown }).version);
+  } catch {
+    return undefined;
+  }
+}
