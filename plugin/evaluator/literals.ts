@@ -54,8 +54,11 @@ export function evaluateObject(context: LiteralContext, node: ts.ObjectLiteralEx
       continue;
     }
     if (key === "__proto__" && typescript.isPropertyAssignment(property) && !typescript.isComputedPropertyName(property.name)) {
-      // `__proto__: x` sets the prototype instead of defining a key.
-      provenance.addUnknownPart(object, new Unknown(property, "__proto__ sets the prototype"));
+      // `__proto__: x` sets the prototype instead of defining a key — exactly as the literal does at run time:
+      // an object or null becomes the prototype, anything else is ignored.
+      const prototype = context.evaluate(property.initializer);
+      if (prototype instanceof Unknown) provenance.addUnknownPart(object, prototype);
+      else if (prototype === null || typeof prototype === "object") Object.setPrototypeOf(object, prototype);
       continue;
     }
     let value: unknown;
