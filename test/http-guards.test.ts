@@ -127,12 +127,16 @@ describe("the defaults follow the connection, for createHttpHandler too", () => 
     for (const address of ["10.0.0.5", "192.168.1.2", "::ffff:10.0.0.1", "::2", "1270.0.0.1", undefined]) expect(isLoopbackConnection(request(address, {})), address).toBe(false);
   });
 
-  test("a connection that arrived on another interface is not restricted by default; an explicit list still applies", async () => {
+  test("a connection that arrived on another interface accepts any Host and a same-host Origin by default; an explicit list still applies", async () => {
+    const sameHost = { host: "mcp.example.com", origin: "https://mcp.example.com" };
     const foreign = { host: "mcp.example.com", origin: "https://app.example.com" };
-    expect(await httpGuards().admit(request("10.0.0.5", foreign))).toBeUndefined();
-    expect(await httpGuards().admit(request("127.0.0.1", foreign))).toMatchObject({ status: 403 });
-    expect(await httpGuards({ allowedHosts: ["other.example.com"] }).admit(request("10.0.0.5", foreign))).toMatchObject({ status: 403, message: "Forbidden: host not allowed" });
-    expect(await httpGuards({ allowedOrigins: ["https://other.example.com"] }).admit(request("10.0.0.5", foreign))).toMatchObject({ status: 403, message: "Forbidden: origin not allowed" });
+    expect(await httpGuards().admit(request("10.0.0.5", sameHost))).toEqual({ identity: undefined });
+    expect(await httpGuards().admit(request("10.0.0.5", { host: "anything.example" }))).toEqual({ identity: undefined });
+    expect(await httpGuards().admit(request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
+    expect(await httpGuards().admit(request("127.0.0.1", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
+    expect(await httpGuards({ allowedHosts: ["other.example.com"] }).admit(request("10.0.0.5", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
+    expect(await httpGuards({ allowedOrigins: ["https://app.example.com"] }).admit(request("10.0.0.5", foreign))).toEqual({ identity: undefined });
+    expect(await httpGuards({ allowedOrigins: ["https://other.example.com"] }).admit(request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
   });
 
   test("createHttpHandler on the user's own loopback server refuses a foreign Host by default", async () => {

@@ -90,6 +90,11 @@ export interface HttpGuardOptions {
    * The largest request body read, in bytes; 1 MiB by default. A larger body
    * is answered 413 without reading the rest. (A body parser that read the
    * body before `handle` applies its own limit.)
+   *
+   * @example
+   * ```ts
+   * maxBodyBytes: 4 * 1024 * 1024 // tools that take large documents
+   * ```
    */
   readonly maxBodyBytes?: number;
 }

@@ -42,7 +42,7 @@ export interface HttpHandler {
   handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
   /** The open sessions (always 0 when stateless). */
   sessionCount(): number;
-  /** Closes every session and clears their idle timers. */
+  /** Closes every session and clears their idle timers; an `initialize` after it is answered 503. */
   close(): Promise<void>;
 }
 
@@ -75,6 +75,7 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
   const limits = sessionLimits(options);
   // Closing the server closes the transport, whose onclose forgets the session.
   const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
+  let closed = false;
   const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes };
 
   async function stateless(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
@@ -99,29 +100,33 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
     if (req.method !== "POST") return rpcError(res, 400, -32000, "Bad Request: no valid session id");
     const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
     if (!messages.some((message) => isInitializeRequest(message))) return rpcError(res, 400, -32000, "Bad Request: no valid session id");
+    // After close() no session may open: it would outlive the handler, timer and all.
+    if (closed) return rpcError(res, 503, -32000, "Service Unavailable: the server is shutting down");
     const claim = sessions.claim();
     if ("retryAfterSeconds" in claim) {
       return rpcError(res, 503, -32000, `Service Unavailable: the server holds its maximum of ${limits.maxSessions} sessions; retry later`, { "retry-after": String(claim.retryAfterSeconds) });
     }
-    let opened = false;
+    let session: Session | undefined;
     try {
       const server = createMcpServer(router, options);
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         ...transportOptions,
         sessionIdGenerator: options.sessionIdGenerator ?? randomUUID,
         onsessioninitialized: (id) => {
-          opened = true;
-          whenClosed(res, claim.open(id, { server, transport }, identity));
+          if (closed) return;
+          session = { server, transport };
+          whenClosed(res, claim.open(id, session, identity));
         },
       });
-      // Set before connect: the SDK chains its own close handling after this one.
+      // Set before connect: the SDK chains its own close handling after this one. Only this session is
+      // forgotten, even if a custom sessionIdGenerator handed its id out twice.
       transport.onclose = () => {
-        if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
+        if (transport.sessionId !== undefined && session !== undefined) sessions.remove(transport.sessionId, session);
       };
       await server.connect(transport);
       await transport.handleRequest(req, res, parsedBody);
       // An initialize the transport refused (bad headers, say) opened no session: release it.
-      if (!opened) await server.close();
+      if (session === undefined) await server.close();
     } finally {
       claim.release();
     }
@@ -147,6 +152,7 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
     },
     sessionCount: sessions.size,
     async close() {
+      closed = true;
       const open = sessions.clear();
       await Promise.allSettled(open.map((session) => session.server.close()));
     },
