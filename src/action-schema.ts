@@ -13,13 +13,20 @@
  * The obtaining functions — `actionNames`, `fetchSchema`, `fetchSchemas` —
  * are the only ways to read a tool's actions; no other module calls
  * `tool.actions()`. They hand out `CheckedActionSchema`, a type only this
- * module produces, and check exactly what they obtained.
+ * module produces, and check exactly what they obtained. The registration
+ * moment reads once, through `obtainForRegistration`: the names, the
+ * offences and the listing's schemas all come from that one read.
+ *
+ * A record's actions are its own enumerable string keys, everywhere: a
+ * symbol or non-enumerable own key is an offence of the record and is never
+ * served (`fetchSchema` refuses it rather than resolving it through
+ * `hasOwn`).
  */
 import type { DataContract } from "./validation/data-check.js";
 import { ActionSchemaError } from "./validation/action-schema-error.js";
 import { isSealed } from "./util/freeze.js";
-import { chain, nameOffences } from "./validation/chain.js";
-import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
+import { chain, hiddenActionOffence, nameOffences } from "./validation/chain.js";
+import { describeType, hasOwn, isHiddenKey, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
 import type { SchemaContext } from "./validation/key-validators.js";
 import { requiredOf, requiredOneOfOf } from "./validation/schema-read.js";
 import { compareOffences, offence, type Offence } from "./validation/offence.js";
@@ -39,6 +46,49 @@ const sealedVerdicts = new WeakSet<object>();
 /** A tool as the validation layer sees it: anything, read defensively. */
 type ToolLike = unknown;
 
+/** What the registration moment learns from one read of a tool's action record. */
+export interface RegistrationReading {
+  /** The action names, sorted; `undefined` when the record could not be obtained (the offences say why). */
+  readonly names: readonly string[] | undefined;
+  /** Every offence of the action declarations, sorted: what `validate` throws. */
+  readonly offences: readonly Offence[];
+  /** Every schema, checked by the full chain, for the listing; `undefined` when there is any offence. */
+  readonly schemas: Readonly<Record<string, CheckedActionSchema>> | undefined;
+}
+
+/**
+ * The registration moment's one read: calls `tool.actions()` once and runs
+ * the full chain on what it returned, handing back the names (for the
+ * callback-surface check), the offences (for the registration error) and
+ * the checked schemas (for the listing) — so every registration check, and
+ * the listing, judge the same record, whatever a later call would return.
+ *
+ * @example
+ * ```ts
+ * const reading = obtainForRegistration(tasks);
+ * callbackSurfaceOffences(tasks, reading); // handler names checked against reading.names
+ * if (reading.offences.length > 0) throw new ActionSchemaError(tasks.name, reading.offences);
+ * toolListing(tasks, reading.schemas);
+ * ```
+ */
+export function obtainForRegistration(tool: ToolLike): RegistrationReading {
+  const record = obtainNamed(tool);
+  if (!("record" in record)) return { names: undefined, offences: record.offences, schemas: undefined };
+  const offences: Offence[] = [...nameOffences(record.record)];
+  const schemas: Record<string, CheckedActionSchema> = Object.create(null);
+  for (const action of record.names) {
+    const schema = read(record.record, action);
+    const context = chain(action, schema, "all");
+    if (context.offences.length === 0) {
+      remember(schema as object, context);
+      schemas[action] = schema as CheckedActionSchema;
+    }
+    offences.push(...context.offences);
+  }
+  offences.sort(compareOffences);
+  return { names: record.names, offences, schemas: offences.length === 0 ? schemas : undefined };
+}
+
 /**
  * Every offence of a tool's action declarations, sorted — `validate`
  * without the throw.
@@ -49,16 +99,7 @@ type ToolLike = unknown;
  * ```
  */
 export function actionSchemaOffences(tool: ToolLike): readonly Offence[] {
-  const record = obtainNamed(tool);
-  if (!("record" in record)) return record.offences;
-  const offences: Offence[] = [...nameOffences(record.record)];
-  for (const action of record.names) {
-    const schema = read(record.record, action);
-    const context = chain(action, schema, "all");
-    if (context.offences.length === 0 && context.walk!.frozen && isSealed(schema as object)) remember(schema as object, context);
-    offences.push(...context.offences);
-  }
-  return offences.sort(compareOffences);
+  return obtainForRegistration(tool).offences;
 }
 
 /**
@@ -160,6 +201,8 @@ export function actionNames(tool: ToolLike): string[] {
 export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
   const record = obtainRecord(tool);
   if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
+  // The record's actions are its own enumerable keys: a hidden one is an offence, never served.
+  if (typeof action === "string" && isHiddenKey(record.record, action)) throw new ActionSchemaError(toolName(tool), [hiddenActionOffence(action)]);
   if (typeof action !== "string" || !hasOwn(record.record, action)) {
     const named = namesOf(record.record);
     if (!("names" in named)) throw new ActionSchemaError(toolName(tool), named.offences);

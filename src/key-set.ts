@@ -6,8 +6,8 @@
  */
 import { OPEN, closureViolations, type Closure, type Extra } from "./validation/closure.js";
 import { isSealed } from "./util/freeze.js";
-import { describeType, isArray, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
-import { offence, type Offence, type OffenceCode } from "./validation/offence.js";
+import { allOwnKeys, dataFaults, describeType, isArray, isPlainObject, jsonProblem, ownKeys, read, reasonText, isUnreadable, symbolText, type DataFault, type DataFaultCode } from "./util/inspect.js";
+import { offence, type Offence, type OffenceCode, type PathSegment } from "./validation/offence.js";
 import { child, segmentsOf, type PathNode } from "./validation/path.js";
 import { closest } from "./util/suggest.js";
 import { WalkPath } from "./validation/walk-path.js";
@@ -48,6 +48,12 @@ const SCHEMA_FIX = "write a schema object such as { type: \"string\" }.";
 const ITEMS_FIX = "write a schema object such as { type: \"string\" }, or an array of schemas.";
 const ADDITIONAL_FIX = "write true, false, or a schema object for the values of undeclared keys.";
 const CYCLE_FIX = "make the schema a tree: reuse a schema by copying it, not by referring back to an enclosing one.";
+const SYMBOL_FIX = "name every key with a string; JSON has no symbol keys, and the validator never sees one.";
+const HIDDEN_FIX = "make it an ordinary (enumerable) property, as an object literal writes it; JSON, help and the validator see only enumerable keys.";
+const SCHEMA_JSON_FIX = "write JSON (plain objects, arrays without holes, strings, finite numbers, booleans, null): help and tools/list publish the schema as JSON, so anything else would be published as something other than what the gate checks.";
+
+/** The keywords the walk itself enters (an `items` array, the tuple form, is not entered and is scanned instead). */
+const WALKED_KEYWORDS = new Set(["properties", "items", "additionalProperties"]);
 
 /**
  * The shape offences below an action's `properties`. The catalogue:
@@ -57,17 +63,28 @@ const CYCLE_FIX = "make the schema a tree: reuse a schema by copying it, not by 
  *   is neither a schema object nor an array (an array, the tuple form, is
  *   allowed and not walked); `additionalProperties` that is neither a schema
  *   object nor a boolean.
- * - `symbol_key` — a symbol key in a property map.
+ * - `symbol_key` — a symbol key in a property map, in a schema the walk
+ *   visits, or anywhere inside a property schema's other keywords (`anyOf`,
+ *   `$defs`, an `enum` entry…), which the meta-schema check reads.
+ * - `non_enumerable_key` — a non-enumerable own key at any of those places:
+ *   the meta-schema check, the validator, help and `tools/list` read only
+ *   enumerable keys, so such a key would be silently dropped.
+ * - `invalid_schema` — a value inside a property schema's other keywords
+ *   that is not JSON (a class instance, an object literal's
+ *   `__proto__: { … }`, a Date, `NaN`, a hole…): help publishes the schema
+ *   as JSON, so it would publish something other than what the gate checks.
  * - `cycle` — an object reached again on its own walk path.
  * - `unreadable` — a getter or Proxy trap that throws while being read.
  * - `too_large` — the walk would visit more than `MAX_WALKED_OBJECTS`
  *   objects (only reachable by sharing schemas exponentially).
  *
- * Nothing else is checked: `type`, `enum`, nested `required` and formats are
- * the author's own contract. A schema shared by several places is walked at
- * each, so its offences are named wherever the author used it. The walk is
- * linear in the size of the schema tree and iterative, so 100,000 levels of
- * nesting never overflow the stack.
+ * Nothing else is checked by the walk: `type`, `enum`, nested `required`
+ * and formats are the meta-schema check's (`property-checks.ts`). A schema
+ * shared by several places is walked at each, so its offences are named
+ * wherever the author used it (what lies inside its other keywords is
+ * scanned once, and named at the first place). The walk is linear in the
+ * size of the schema tree and iterative, so 100,000 levels of nesting never
+ * overflow the stack.
  *
  * @example
  * ```ts
@@ -98,6 +115,8 @@ class KeySetWalker {
   private readonly offences: Offence[] = [];
   private readonly stack: Frame[] = [];
   private readonly path = new WalkPath();
+  /** Objects already scanned for foreign keys, or walked: each is scanned at most once. */
+  private readonly scanned = new Set<object>();
   private frozen = true;
   private visits = 0;
 
@@ -121,6 +140,7 @@ class KeySetWalker {
     // Leave the objects of finished branches: the walk path is as deep as this frame's parent.
     this.path.truncate(frame.depth);
     this.path.push(frame.value);
+    this.scanned.add(frame.value);
     this.frozen &&= isSealed(frame.value);
     if (frame.kind === "map") {
       const declared = new Map<string, Closure>();
@@ -147,13 +167,14 @@ class KeySetWalker {
   }
 
   private walkMap(map: object, path: PathNode, declared: Map<string, Closure>): void {
-    const keys = ownKeys(map);
+    const keys = allOwnKeys(map);
     if (isUnreadable(keys)) {
       return this.report("unreadable", path, undefined, `its keys cannot be read (${reasonText(keys.reason)})`, PROPERTIES_FIX);
     }
     for (const symbol of keys.symbols) {
-      this.report("symbol_key", path, symbol.toString(), `${symbol.toString()} is a symbol key`, "name every property with a string; JSON has no symbol keys.");
+      this.report("symbol_key", path, symbolText(symbol), `${symbolText(symbol)} is a symbol key`, "name every property with a string; JSON has no symbol keys.");
     }
+    for (const name of keys.hidden) this.report("non_enumerable_key", path, name, `${JSON.stringify(name)} is not enumerable`, HIDDEN_FIX);
     for (const name of keys.strings) {
       const schema = read(map, name);
       if (isPlainObject(schema)) {
@@ -167,6 +188,7 @@ class KeySetWalker {
   }
 
   private walkSchema(schema: object, path: PathNode, closure: MutableClosure): Closure {
+    this.scanContents(schema, path);
     let properties: unknown, items: unknown, additional: unknown;
     try {
       ({ properties, items, additionalProperties: additional } = schema as Record<string, unknown>);
@@ -208,6 +230,46 @@ class KeySetWalker {
     // Closed: undeclared keys refused (additionalProperties false, or absent beside properties).
     if (additional === false || (additional === undefined && isPlainObject(properties))) this.checkRequired(schema, path, isPlainObject(properties) ? properties : undefined);
     return closure;
+  }
+
+  /**
+   * The foreign keys — symbol and non-enumerable keys — of a schema object,
+   * and the foreign keys and non-JSON values of everything inside its
+   * keywords that the walk does not enter (`anyOf`, `$defs`,
+   * `patternProperties`, an `items` array, `enum` entries, `const`…): the
+   * meta-schema check and the validator read all of it through
+   * `Object.keys`, and help publishes it as JSON, so such a key would vanish
+   * unchecked and such a value would be published as something else. Read
+   * through property descriptors, so no getter runs twice; each object once.
+   */
+  private scanContents(schema: object, path: PathNode): void {
+    const keys = allOwnKeys(schema);
+    if (isUnreadable(keys)) return; // The keyword reads and the meta-schema check report it.
+    for (const symbol of keys.symbols) this.report("symbol_key", path, symbolText(symbol), `${symbolText(symbol)} is a symbol key`, SYMBOL_FIX);
+    for (const key of keys.hidden) this.report("non_enumerable_key", path, key, `${JSON.stringify(key)} is not enumerable`, HIDDEN_FIX);
+    for (const key of keys.strings) {
+      let value: unknown;
+      try {
+        const descriptor = Object.getOwnPropertyDescriptor(schema, key);
+        if (descriptor === undefined || !("value" in descriptor)) continue;
+        value = descriptor.value;
+      } catch {
+        continue;
+      }
+      // The walk reads a walked keyword written as `undefined` as absent; JSON drops it too, but the validator refuses it.
+      if (WALKED_KEYWORDS.has(key) && value !== undefined && !(key === "items" && isArray(value))) continue;
+      const problem = jsonProblem(value);
+      if (problem !== undefined) {
+        this.report("invalid_schema", path, key, `${JSON.stringify(key)} is ${problem}`, SCHEMA_JSON_FIX);
+        continue;
+      }
+      if (typeof value !== "object" || value === null) continue;
+      const scan = { reading: "schema" as const, seen: this.scanned, onObject: (object: object) => void (this.frozen &&= isSealed(object)) };
+      for (const fault of dataFaults(value, scan)) {
+        const code = fault.code === "symbol_key" || fault.code === "non_enumerable_key" ? fault.code : "invalid_schema";
+        this.offences.push(faultOffence(this.action, [...segmentsOf(path), key], fault, code, fault.problem, code === "invalid_schema" ? SCHEMA_JSON_FIX : undefined));
+      }
+    }
   }
 
   /**
@@ -273,19 +335,68 @@ export function defaultOffences(defaults: unknown, properties: unknown, action: 
   return defaultOffencesIn(walkKeySet(properties, action).closure, defaults, action);
 }
 
-/** The `defaults` offences against a closure the chain already compiled. */
+/**
+ * The `defaults` offences against a closure the chain already compiled:
+ * first what is not JSON data anywhere in the defaults (a class instance, an
+ * object with a custom prototype, a Map, `undefined`, `NaN`, a getter, a
+ * hole, a symbol or non-enumerable key) — a caller could not send it, and
+ * the closure walk does not enter it — then every key the closure refuses.
+ */
 export function defaultOffencesIn(closure: Closure, defaults: unknown, action: string | null): Offence[] {
-  return closureViolations(closure, defaults, { symbols: true }).map(({ path, key, code }) => {
+  if (defaults === undefined) return []; // `defaults: undefined` is an absent key.
+  const offences = dataOffences(defaults, ["defaults"], action, "default");
+  const faulted = new Set(offences.map((found) => JSON.stringify([...found.path, found.key ?? found.index])));
+  for (const { path, key, code } of closureViolations(closure, defaults)) {
+    // A value already named as not JSON (a getter that threw, say) is not named twice.
+    if (faulted.has(JSON.stringify(["defaults", ...path, key]))) continue;
     const top = path.length === 0;
-    const problem =
-      code === "unknown_key"
-        ? `default key ${JSON.stringify(key)} is not declared ${top ? "in properties" : "by its schema"}`
-        : code === "symbol_key"
-          ? `default key ${key} is a symbol`
-          : `reading default key ${JSON.stringify(key)} threw`;
+    const problem = code === "unknown_key" ? `default key ${JSON.stringify(key)} is not declared ${top ? "in properties" : "by its schema"}` : `reading default key ${JSON.stringify(key)} threw`;
     const fix = top
       ? `declare ${JSON.stringify(key)} in properties, or remove it from defaults.`
       : `declare ${JSON.stringify(key)} in the properties of the schema for this place, or remove it from the default.`;
-    return offence({ action, path: ["defaults", ...path], key, problem, fix, code: "undeclared_default", kind: "default" });
+    offences.push(offence({ action, path: ["defaults", ...path], key, problem, fix, code: "undeclared_default", kind: "default" }));
+  }
+  return offences;
+}
+
+const DATA_FIXES: Readonly<Record<DataFaultCode, string>> = {
+  symbol_key: "name every key with a string; a caller's JSON has no symbol keys.",
+  non_enumerable_key: "make it an ordinary (enumerable) property; a caller's JSON has no hidden keys, and the gate never sees one.",
+  getter: "write the value itself: a getter could answer differently at every call.",
+  hole: "write a value at every position; a caller's JSON arrays have no holes.",
+  not_json: "write JSON data — plain objects, arrays, strings, finite numbers, booleans, null — as a caller would send it.",
+  unreadable: "write plain data.",
+};
+
+/**
+ * The offences of author-written data — `defaults`, an example — that a
+ * caller could not send: everything `dataFaults` finds when it reads the
+ * value as JSON, located below `prefix`. A key that is not a key (symbol,
+ * non-enumerable) in a default is an `undeclared_default`, like any key the
+ * gate would refuse; every other fault of a default is an `invalid_default`;
+ * every fault of an example is an `invalid_example`.
+ *
+ * @example
+ * ```ts
+ * dataOffences({ opts: new Date(0) }, ["defaults"], "create", "default");
+ * // [{ location: 'actions["create"].defaults', key: "opts", code: "invalid_default", problem: '"opts" is a Date', … }]
+ * ```
+ */
+export function dataOffences(value: unknown, prefix: readonly PathSegment[], action: string | null, of: "default" | "example"): Offence[] {
+  return dataFaults(value, { reading: "data" }).map((fault) => {
+    const key = fault.code === "symbol_key" || fault.code === "non_enumerable_key";
+    const code = of === "example" ? "invalid_example" : key ? "undeclared_default" : "invalid_default";
+    const problem =
+      of === "default" && fault.code === "symbol_key" ? `default key ${fault.key} is a symbol`
+      : of === "default" && fault.code === "non_enumerable_key" ? `default key ${JSON.stringify(fault.key)} is not enumerable`
+      : fault.problem;
+    return faultOffence(action, prefix, fault, code, problem, DATA_FIXES[fault.code], "default");
   });
+}
+
+/** A fault found by `dataFaults` in a value at `prefix`, as an offence. */
+function faultOffence(action: string | null, prefix: readonly PathSegment[], fault: DataFault, code: OffenceCode, problem: string,
+  fix = fault.code === "symbol_key" ? SYMBOL_FIX : HIDDEN_FIX, kind: Offence["kind"] = "shape"): Offence {
+  const where = { ...(fault.key === undefined ? {} : { key: fault.key }), ...(fault.index === undefined ? {} : { index: fault.index }) };
+  return offence({ action, path: [...prefix, ...fault.path], ...where, code, problem, fix, kind });
 }

@@ -43,9 +43,30 @@
  * (it is a string without a line break); an optional key written as
  * `undefined` counts as absent; a schema object shared by several places is
  * walked, and its offences named, at each place (a walk over more than
- * 1,000,000 objects is a `too_large` offence rather than a hang); a getter or
- * Proxy trap that throws while being read is an `unreadable` offence, never
- * an unrelated exception; symbol keys are offences wherever they appear.
+ * 1,000,000 objects is a `too_large` offence rather than a hang); a getter
+ * or Proxy trap that throws while being read is an `unreadable` offence,
+ * never an unrelated exception. An object's keys are its own enumerable
+ * string keys — what `Object.keys`, JSON, help, `tools/list` and the gate
+ * read — so a symbol key (`symbol_key`) or a non-enumerable own key
+ * (`non_enumerable_key`) is an offence wherever validation reads: the action
+ * record (such an action is never listed, validated or served), an action
+ * schema, a property map, every schema the walk visits and everything inside
+ * a property schema's other keywords, which the meta-schema check reads
+ * (`anyOf` branches, `$defs`, `enum` entries…), defaults and examples.
+ * `defaults` and `examples` are JSON data, what a caller could send: plain
+ * objects, arrays without holes, strings, finite numbers, booleans and
+ * `null`, held in enumerable data properties; a class instance, an object
+ * literal's `__proto__: { … }` (which sets a prototype, not a key), a Map, a
+ * Date, `undefined`, `NaN`, a getter or a hole anywhere inside one is an
+ * offence. A property schema is JSON too, since help and `tools/list`
+ * publish it as JSON: such a value inside one is an `invalid_schema` offence
+ * (a getter there is read once, by the meta-schema check; a schema object
+ * the walk reads that is not plain is a `wrong_type` offence). A hole in
+ * `required`, `requiredOneOf`, `related` or `examples` is a wrong-typed
+ * entry (`entry 0 is a hole`; one offence per run of holes). Every offence
+ * is one line: text the author chose — a symbol's description, a thrown
+ * message, a class name — has its line breaks escaped (a line feed is
+ * printed as `\n`).
  *
  * ## When schemas are validated
  *

@@ -2,11 +2,16 @@
  * The data an author writes inside an action schema — `defaults` and
  * `examples` — checked like a call's data, once the schema's shape is sound:
  * a default may carry nothing a caller could not send (keys and values), and
- * an example is a call a model may copy, so it must pass the gate.
+ * an example is a call a model may copy, so it must pass the gate. A
+ * caller's data is JSON, so both must be JSON data first: plain objects,
+ * arrays without holes, strings, finite numbers, booleans and null, in
+ * enumerable data properties with string keys — a class instance or an
+ * object literal's `__proto__: { … }` would otherwise slip past the closure
+ * walk, which enters plain objects only.
  */
 import { checkData, valueProblems, type DataContract, type DataProblem } from "./data-check.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
-import { defaultOffencesIn } from "../key-set.js";
+import { dataOffences, defaultOffencesIn } from "../key-set.js";
 import type { SchemaContext } from "./key-validators.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { wordProblem } from "./problem-wording.js";
@@ -40,8 +45,11 @@ export function authorDataOffences(schema: object, context: SchemaContext): Offe
     const checked = schema as CheckedActionSchema;
     const contract: DataContract = { closure, values, required: requiredOf(checked), groups: requiredOneOfOf(checked) };
     Array.prototype.forEach.call(examples, (example: unknown, index: number) => {
-      if (!isPlainObject(example)) return; // A wrong-typed entry is a shape offence already.
-      for (const problem of checkData(contract, example).problems) offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
+      if (!isPlainObject(example)) return; // A wrong-typed entry (or a hole) is a shape offence already.
+      // An example a caller could not send (not JSON data) is named as such, not checked as a call.
+      const faults = dataOffences(example, ["examples", index], action, "example");
+      if (faults.length > 0) offences.push(...faults);
+      else for (const problem of checkData(contract, example).problems) offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
     });
   }
   return offences;

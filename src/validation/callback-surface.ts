@@ -6,8 +6,8 @@
  */
 import { ActionSchemaError } from "./action-schema-error.js";
 import { toolLabel } from "./format.js";
-import { describeType, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
-import { actionNames } from "../action-schema.js";
+import { describeType, isPlainObject, ownKeys, read, isUnreadable, oneLine } from "../util/inspect.js";
+import { actionNames, type RegistrationReading } from "../action-schema.js";
 import { outputSchemaFaults } from "./output-check.js";
 
 /** One problem with a tool's callback surface. */
@@ -38,20 +38,24 @@ const OPTIONAL_FIELDS: readonly [field: string, expected: string, test: (value: 
 
 /**
  * Every callback-surface problem of `tool` (an empty array when it has none).
+ * The handlers are checked against the action names of `reading` when it is
+ * given — the registration moment's one read of the record
+ * (`obtainForRegistration`) — and against a read of their own otherwise.
+ * Every problem and fix is one line (author-chosen text is escaped).
  *
  * @example
  * ```ts
  * callbackSurfaceOffences({ name: "help" }); // reserved name, missing description, …
  * ```
  */
-export function callbackSurfaceOffences(tool: unknown): SurfaceOffence[] {
+export function callbackSurfaceOffences(tool: unknown, reading?: Pick<RegistrationReading, "names">): SurfaceOffence[] {
   if (typeof tool !== "object" || tool === null) {
     return [{ tool: undefined, field: "tool", code: "not_object", problem: `the tool is ${describeType(tool)}`, fix: "pass the value defineTool(...) returns." }];
   }
   const name = read(tool, "name");
   const label = typeof name === "string" ? name : undefined;
   const offences: SurfaceOffence[] = [];
-  const add = (field: string, code: SurfaceOffence["code"], problem: string, fix: string) => offences.push({ tool: label, field, code, problem, fix });
+  const add = (field: string, code: SurfaceOffence["code"], problem: string, fix: string) => offences.push({ tool: label, field, code, problem: oneLine(problem), fix: oneLine(fix) });
 
   if (typeof name !== "string" || !TOOL_NAME.test(name)) {
     add("name", "invalid_name", typeof name === "string" ? `the name ${JSON.stringify(name)} is not a valid MCP tool name` : `the name is ${describeType(name)}`,
@@ -71,21 +75,26 @@ export function callbackSurfaceOffences(tool: unknown): SurfaceOffence[] {
     if (value !== undefined && !safely(() => test(value))) add(field, "wrong_type", `${field} is ${describeType(value)}`, `write ${expected}, or leave it out.`);
     else if (field === "outputSchema" && value !== undefined) for (const fault of outputSchemaFaults(value as object)) add(field, "invalid_schema", fault.problem, fault.fix);
   }
-  offences.push(...handlerOffences(tool, label));
+  offences.push(...handlerOffences(tool, label, reading));
   return offences;
 }
 
-function handlerOffences(tool: object, label: string | undefined): SurfaceOffence[] {
+function handlerOffences(tool: object, label: string | undefined, reading: Pick<RegistrationReading, "names"> | undefined): SurfaceOffence[] {
   const handlers = read(tool, "handlers");
   if (!isPlainObject(handlers)) {
     return [{ tool: label, field: "handlers", code: "wrong_type", problem: `handlers is ${describeType(handlers)}`, fix: "write an object with one handler function per action." }];
   }
-  let names: string[];
-  try {
-    names = actionNames(tool);
-  } catch (error) {
-    if (error instanceof ActionSchemaError) return []; // the action-schema chain reports an unreadable record
-    throw error;
+  let names: readonly string[];
+  if (reading !== undefined) {
+    if (reading.names === undefined) return []; // the action-schema chain reports an unreadable record
+    names = reading.names;
+  } else {
+    try {
+      names = actionNames(tool);
+    } catch (error) {
+      if (error instanceof ActionSchemaError) return []; // the action-schema chain reports an unreadable record
+      throw error;
+    }
   }
   const keys = ownKeys(handlers);
   const handled = isUnreadable(keys) ? [] : keys.strings;
@@ -95,7 +104,7 @@ function handlerOffences(tool: object, label: string | undefined): SurfaceOffenc
     if (typeof handler !== "function") {
       offences.push({ tool: label, field: `handlers[${JSON.stringify(action)}]`, code: "missing_handler",
         problem: handler === undefined ? `action ${JSON.stringify(action)} has no handler` : `the handler of ${JSON.stringify(action)} is ${describeType(handler)}`,
-        fix: `add handlers.${action}: async (data, context) => { … }.` });
+        fix: `add ${handlerAccess(action)}: async (data, context) => { … }.` });
     }
   }
   const declared = new Set(names);
@@ -106,6 +115,11 @@ function handlerOffences(tool: object, label: string | undefined): SurfaceOffenc
     }
   }
   return offences;
+}
+
+/** `handlers.create`, or `handlers["two words"]` for a name that is not an identifier (a line break stays escaped). */
+function handlerAccess(action: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(action) ? `handlers.${action}` : `handlers[${JSON.stringify(action)}]`;
 }
 
 function safely(test: () => boolean): boolean {
@@ -130,9 +144,12 @@ export class CallbackSurfaceError extends TypeError {
   }
 }
 
-/** One surface offence as a line of an error message: `tool "tasks" handlers["create"]: … Fix: …`. */
+/**
+ * One surface offence as a line of an error message: `tool "tasks" handlers["create"]: … Fix: …`.
+ * Always one line, whoever built the offence.
+ */
 export function surfaceLine(offence: Pick<SurfaceOffence, "tool" | "field" | "problem" | "fix">): string {
-  return `${toolLabel(offence.tool)} ${offence.field}: ${offence.problem}. Fix: ${offence.fix}`;
+  return oneLine(`${toolLabel(offence.tool)} ${offence.field}: ${offence.problem}. Fix: ${offence.fix}`);
 }
 
 function formatSurfaceOffences(offences: readonly SurfaceOffence[]): string {

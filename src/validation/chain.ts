@@ -5,25 +5,37 @@
  * offences. `validate` runs it on every key, the read side on the mandatory
  * pair; both through `action-schema.ts`, the layer's one entry.
  */
-import { describeType, hasOwn, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "../util/inspect.js";
+import { allOwnKeys, describeType, hasOwn, isHiddenKey, isPlainObject, read, reasonText, isUnreadable, symbolText } from "../util/inspect.js";
 import { authorDataOffences } from "./author-data.js";
 import { keyValidators, type SchemaContext } from "./key-validators.js";
 import { offence, type Offence } from "./offence.js";
 import { closest } from "../util/suggest.js";
 import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchemaKey } from "../tool.js";
 
-/** Offences of the action names themselves: symbols, empty names, line breaks. */
+/**
+ * Offences of the action names themselves: symbols, non-enumerable names,
+ * empty names, line breaks. A record's actions are its own enumerable string
+ * keys (what `actionNames` lists and `tools/list` shows); any other own key
+ * is an offence here, and is never served.
+ */
 export function nameOffences(record: object): Offence[] {
-  const keys = ownKeys(record);
+  const keys = allOwnKeys(record);
   if (isUnreadable(keys)) return [];
   const offences = keys.symbols.map((symbol) =>
-    offence({ action: null, path: [], key: symbol.toString(), code: "symbol_key", problem: `${symbol.toString()} is a symbol key`, fix: "name every action with a string." }),
+    offence({ action: null, path: [], key: symbolText(symbol), code: "symbol_key", problem: `${symbolText(symbol)} is a symbol key`, fix: "name every action with a string." }),
   );
+  for (const name of keys.hidden) offences.push(hiddenActionOffence(name));
   for (const name of keys.strings) {
     const problem = name === "" ? "an action name is empty" : /[\r\n]/.test(name) ? `action name ${JSON.stringify(name)} contains a line break` : undefined;
     if (problem !== undefined) offences.push(offence({ action: null, path: [], key: name, code: "invalid_action_name", problem, fix: "name the action with a non-empty, one-line string such as \"create\"." }));
   }
   return offences;
+}
+
+/** The offence of an action defined as a non-enumerable property: never listed, so never validated or served. */
+export function hiddenActionOffence(name: string): Offence {
+  return offence({ action: null, path: [], key: name, code: "non_enumerable_key", problem: `action ${JSON.stringify(name)} is not enumerable`,
+    fix: "declare the action as an ordinary property of the record (an object literal key); a non-enumerable action is never listed." });
 }
 
 /** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
@@ -40,6 +52,10 @@ export function chain(action: string, schema: unknown, scope: "all" | "mandatory
   const mandatory = new Set<string>(mandatoryActionSchemaKeys());
   // `properties` first: the validators of required, requiredOneOf and defaults read what it declares.
   for (const key of [...vocabulary].sort((a, b) => Number(b === "properties") - Number(a === "properties"))) {
+    if (isHiddenKey(schema, key)) {
+      context.offences.push(hiddenKeyOffence(action, key));
+      continue;
+    }
     const value = hasOwn(schema, key) ? read(schema, key) : undefined;
     // An optional key written as `undefined` (a conditional spread, say) counts as absent.
     if (value === undefined && (!mandatory.has(key) || !hasOwn(schema, key))) {
@@ -59,16 +75,23 @@ function missingKey(action: string, key: string): Offence {
   return offence({ action, path: [], key, code: "missing_key", problem: `missing mandatory key "${key}"`, fix: `add ${example}.` });
 }
 
+function hiddenKeyOffence(action: string, key: string): Offence {
+  return offence({ action, path: [], key, code: "non_enumerable_key", problem: `${JSON.stringify(key)} is not enumerable`,
+    fix: "write it as an ordinary property of the action schema (an object literal key); help, tools/list and the gate see only enumerable keys." });
+}
+
 function unknownKeyOffences(action: string, schema: object, vocabulary: readonly string[]): Offence[] {
-  const keys = ownKeys(schema);
+  const keys = allOwnKeys(schema);
   if (isUnreadable(keys)) {
     return [offence({ action, path: [], code: "unreadable", problem: `its keys cannot be read (${reasonText(keys.reason)})`, fix: "write the action schema as a plain object." })];
   }
   const known = new Set(vocabulary);
   const knownList = `Known keys: ${vocabulary.join(", ")}.`;
   const offences = keys.symbols.map((symbol) =>
-    offence({ action, path: [], key: symbol.toString(), code: "symbol_key", problem: `unknown key ${symbol.toString()} (a symbol)`, fix: `remove it. ${knownList}` }),
+    offence({ action, path: [], key: symbolText(symbol), code: "symbol_key", problem: `unknown key ${symbolText(symbol)} (a symbol)`, fix: `remove it. ${knownList}` }),
   );
+  // A hidden vocabulary key is reported by the chain's loop, at both moments.
+  for (const key of keys.hidden) if (!known.has(key)) offences.push(hiddenKeyOffence(action, key));
   for (const key of keys.strings) {
     if (known.has(key)) continue;
     const guess = closest(key, vocabulary);

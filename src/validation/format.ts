@@ -1,11 +1,17 @@
 import type { Offence } from "./offence.js";
+import { oneLine } from "../util/inspect.js";
 
 /** How many offence lines an error message shows before "…and N more". */
 const SHOWN_OFFENCES = 10;
 
-/** One offence as a line of text: `location: problem. Fix: fix` */
+/**
+ * One offence as a line of text: `location: problem. Fix: fix`. Always one
+ * line: the texts are escaped where they are made (author-chosen text such
+ * as a symbol's description or a thrown message), and once more here, so
+ * no offence — whoever made it — can forge a line of its own.
+ */
 export function offenceLine(offence: Offence): string {
-  return `${offence.location}: ${offence.problem}. Fix: ${offence.fix}`;
+  return oneLine(`${offence.location}: ${offence.problem}. Fix: ${offence.fix}`);
 }
 
 /** `tool "tasks"`, or a neutral label when the tool has no usable name. */

@@ -4,7 +4,7 @@
  * makes a key without a validator a compile error; the invariant test makes
  * it a test failure too.
  */
-import { describeType, isArray, isPlainObject, reasonText, isUnreadable, Unreadable } from "../util/inspect.js";
+import { arrayEntries, arrayLength, describeType, holeText, isArray, isPlainObject, read, reasonText, isUnreadable } from "../util/inspect.js";
 import type { CompiledSchema } from "./json-schema.js";
 import { walkKeySet, type KeySetWalk } from "../key-set.js";
 import { checkPropertySchemas } from "./property-checks.js";
@@ -41,25 +41,47 @@ function wrongType(context: SchemaContext, key: ActionSchemaKey, value: unknown,
     isUnreadable(value) ? `reading "${key}" threw (${reasonText(value.reason)})` : `"${key}" is ${describeType(value)}`, fix);
 }
 
-/** The entries of an array, or `undefined` after reporting a wrong type. */
-function entries(context: SchemaContext, key: ActionSchemaKey, value: unknown, fix: string): readonly unknown[] | undefined {
-  try {
-    if (isArray(value)) return Array.prototype.slice.call(value);
-    wrongType(context, key, value, fix);
-  } catch (error) {
-    wrongType(context, key, new Unreadable(error), fix);
+/** One present entry of a list: its index and value. */
+type Entry = readonly [index: number, value: unknown];
+
+const HOLE_FIX = 'write an entry at every position: remove the empty slot (as in [, "name"] or new Array(3)), or fill it.';
+
+/**
+ * The present entries of a list, or `undefined` after reporting a wrong
+ * type. A hole (`[, "name"]`, `new Array(3)`) is a wrong-typed entry,
+ * reported here as one offence per run of holes; an entry whose read throws
+ * is reported and left out. Found through the list's own keys, so a huge
+ * sparse list costs what it holds.
+ */
+function listEntries(context: SchemaContext, value: unknown, path: readonly PathSegment[], onWrongType: (value: unknown) => void): Entry[] | undefined {
+  const found = isArray(value) ? arrayEntries(value) : undefined;
+  if (found === undefined || isUnreadable(found)) {
+    onWrongType(found ?? value);
+    return undefined;
   }
-  return undefined;
+  for (const run of found.holes) report(context, { path, index: run[0] }, "wrong_type", holeText(run), HOLE_FIX);
+  const present: Entry[] = [];
+  for (const index of found.present) {
+    const entry = read(value as readonly unknown[], index);
+    if (isUnreadable(entry)) report(context, { path, index }, "unreadable", `reading entry ${index} threw (${reasonText(entry.reason)})`, "write the list as plain data.");
+    else present.push([index, entry]);
+  }
+  return present;
+}
+
+/** The entries of a vocabulary key's list, or `undefined` after reporting a wrong type. */
+function entries(context: SchemaContext, key: ActionSchemaKey, value: unknown, fix: string): Entry[] | undefined {
+  return listEntries(context, value, [key], (wrong) => wrongType(context, key, wrong, fix));
 }
 
 /**
  * Checks a list of names: strings, distinct, each declared in `properties`.
  * Returns the distinct strings it saw.
  */
-function checkNames(context: SchemaContext, list: readonly unknown[], path: readonly PathSegment[], listName: string): Set<string> {
+function checkNames(context: SchemaContext, list: readonly Entry[], path: readonly PathSegment[], listName: string): Set<string> {
   const seen = new Set<string>();
   const declared = context.declared;
-  list.forEach((name, index) => {
+  list.forEach(([index, name]) => {
     if (typeof name !== "string") {
       report(context, { path, index }, "wrong_type", `entry ${index} is ${describeType(name)}`, `write the name of a property as a string.`);
     } else if (seen.has(name)) {
@@ -117,12 +139,12 @@ export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = 
     if (typeof value !== "string") wrongType(context, "notes", value, "write a string; line breaks are allowed.");
   },
   related(value, context) {
-    entries(context, "related", value, STRING_LIST_FIX)?.forEach((entry, index) => {
+    entries(context, "related", value, STRING_LIST_FIX)?.forEach(([index, entry]) => {
       if (typeof entry !== "string") report(context, { path: ["related"], index }, "wrong_type", `entry ${index} is ${describeType(entry)}`, "write the related action or tool name as a string.");
     });
   },
   examples(value, context) {
-    entries(context, "examples", value, "write an array of example data objects, such as [{ name: \"Buy milk\" }].")?.forEach((entry, index) => {
+    entries(context, "examples", value, "write an array of example data objects, such as [{ name: \"Buy milk\" }].")?.forEach(([index, entry]) => {
       if (!isPlainObject(entry)) report(context, { path: ["examples"], index }, "wrong_type", `entry ${index} is ${describeType(entry)}`, "write each example as a plain object of data.");
     });
   },
@@ -135,46 +157,47 @@ export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = 
  * compared only with the groups holding its rarest name, not with every
  * other group.
  */
-function checkGroups(context: SchemaContext, groups: readonly unknown[]): void {
-  const sets: (Set<string> | undefined)[] = groups.map((group, index) => {
-    const list = isArray(group) ? Array.prototype.slice.call(group) : undefined;
-    if (list === undefined) {
-      report(context, { path: ["requiredOneOf"], index }, "wrong_type", `group ${index} is ${describeType(group)}`, 'write the group as an array of property names, such as ["id"].');
-      return undefined;
-    }
-    if (list.length === 0) {
+function checkGroups(context: SchemaContext, groups: readonly Entry[]): void {
+  // One slot per present group, in index order; `set` is cleared once the group is reported.
+  const slots: { readonly index: number; set: Set<string> | undefined }[] = groups.map(([index, group]) => {
+    const list = listEntries(context, group, ["requiredOneOf", index], (wrong) =>
+      report(context, { path: ["requiredOneOf"], index }, isUnreadable(wrong) ? "unreadable" : "wrong_type",
+        isUnreadable(wrong) ? `reading group ${index} threw (${reasonText(wrong.reason)})` : `group ${index} is ${describeType(wrong)}`, 'write the group as an array of property names, such as ["id"].'));
+    if (list === undefined) return { index, set: undefined };
+    if (arrayLength(group as readonly unknown[]) === 0) {
       report(context, { path: ["requiredOneOf"], index }, "empty_group", `group ${index} is empty`, "name at least one property in the group, or remove it.");
-      return undefined;
+      return { index, set: undefined };
     }
-    return checkNames(context, list, ["requiredOneOf", index], "the group");
+    return { index, set: checkNames(context, list, ["requiredOneOf", index], "the group") };
   });
 
   const firstWithSignature = new Map<string, number>();
   const holders = new Map<string, Set<number>>();
-  sets.forEach((set, index) => {
+  slots.forEach((slot, position) => {
+    const { set, index } = slot;
     if (set === undefined || set.size === 0) return;
     const signature = JSON.stringify([...set].sort());
     const first = firstWithSignature.get(signature);
     if (first !== undefined) {
       report(context, { path: ["requiredOneOf"], index }, "duplicate_group", `group ${index} repeats group ${first}`, `remove group ${index}.`);
-      sets[index] = undefined;
+      slot.set = undefined;
       return;
     }
     firstWithSignature.set(signature, index);
-    for (const name of set) (holders.get(name) ?? holders.set(name, new Set()).get(name)!).add(index);
+    for (const name of set) (holders.get(name) ?? holders.set(name, new Set()).get(name)!).add(position);
   });
 
-  sets.forEach((set, index) => {
+  slots.forEach(({ set, index }, position) => {
     if (set === undefined || set.size === 0) return;
     // Every group that holds all of this group's names: intersect, starting from the rarest name.
     const lists = [...set].map((name) => holders.get(name)!).sort((a, b) => a.size - b.size);
     for (const candidate of lists[0]!) {
-      const superset = sets[candidate];
-      if (candidate === index || superset === undefined || superset.size <= set.size) continue;
+      const superset = slots[candidate]!;
+      if (candidate === position || superset.set === undefined || superset.set.size <= set.size) continue;
       if (lists.every((list) => list.has(candidate))) {
-        report(context, { path: ["requiredOneOf"], index: candidate }, "superset_group", `group ${candidate} contains every name of group ${index}`,
-          `remove group ${candidate}: a call that satisfies it already satisfies group ${index}.`);
-        sets[candidate] = undefined;
+        report(context, { path: ["requiredOneOf"], index: superset.index }, "superset_group", `group ${superset.index} contains every name of group ${index}`,
+          `remove group ${superset.index}: a call that satisfies it already satisfies group ${index}.`);
+        superset.set = undefined;
       }
     }
   });

@@ -11,7 +11,10 @@ export type PathSegment = string | number;
  * The closed set of offence codes. `kind: "default"` offences — the data an
  * author wrote (defaults and examples), checked like a call's data once the
  * shape is sound — carry `undeclared_default`, `invalid_default` or
- * `invalid_example`; every other code is a shape offence.
+ * `invalid_example`; every other code is a shape offence. `symbol_key` and
+ * `non_enumerable_key` name an own key that is not a key: an object's keys
+ * are its own enumerable string keys, the only ones JSON, help and the gate
+ * see.
  */
 export type OffenceCode =
   | "actions_not_function"
@@ -29,6 +32,7 @@ export type OffenceCode =
   | "duplicate_group"
   | "superset_group"
   | "symbol_key"
+  | "non_enumerable_key"
   | "cycle"
   | "too_large"
   | "unreadable"
