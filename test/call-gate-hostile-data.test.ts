@@ -82,7 +82,7 @@ describe("hostile data never pollutes prototypes or crashes the gate", () => {
     const getter = { get name(): string { throw new Error("getter"); } };
     const trap = new Proxy({}, { ownKeys: () => { throw new Error("trap"); } });
     const getterAnswer = readAnswer(await router().callTool("store", { action: "put", data: getter }));
-    expect(getterAnswer).toMatchObject({ isError: true, body: { error: "internal_error", message: "store failed: getter" } });
+    expect(getterAnswer).toMatchObject({ isError: true, body: { error: "internal_error", message: expect.stringMatching(/^store failed \(error id [0-9a-f-]{36}\)$/) } });
     const trapAnswer = readAnswer(await router().callTool("store", { action: "put", data: trap }));
     expect(trapAnswer).toMatchObject({ isError: true, body: { error: "invalid_data", problems: [{ code: "unreadable", at: "data", problem: "its keys cannot be read" }] } });
   });

@@ -11,13 +11,13 @@ import { resultAnswer } from "./result-answer.js";
 import { readArguments } from "./call-arguments.js";
 import { didYouMean } from "../util/suggest.js";
 import { ActionSchemaError } from "../validation/action-schema-error.js";
-import { dataProblems } from "./gate.js";
-import { hasOwn, read, reasonText } from "../util/inspect.js";
+import { gateProblems } from "./gate.js";
+import { hasOwn, read } from "../util/inspect.js";
 import { mergeDefaults } from "./merge.js";
-import { actionSummary, cappedProblems, malformedReport, problemReport } from "./report.js";
+import { actionSummary, cappedProblems, malformedReport, problemReport, SHOWN_PROBLEMS } from "./report.js";
 import { defaultsOf } from "../validation/schema-read.js";
 import type { HandlerContext, Tool } from "../tool.js";
-import { stderrLog, type ServerLog } from "./server-log.js";
+import { logError, newErrorId, stderrLog, thrownDetails, type ServerLog } from "./server-log.js";
 import { ToolError } from "../contract/tool-error.js";
 
 /** What a call carries besides its arguments. */
@@ -26,8 +26,14 @@ export interface CallContext {
   readonly signal?: AbortSignal;
   /** Transport-specific request details, handed to the handler as `context.request`. */
   readonly request?: unknown;
-  /** Where server-side reports go (a result that breaks the output schema); stderr when absent. */
+  /** Where server-side reports go (a handler's exception, a result that breaks the output schema); stderr when absent. */
   readonly log?: ServerLog;
+}
+
+/** How the server answers failures it does not word itself (set by `createRouter`). */
+export interface FailurePolicy {
+  /** Send an exception's own message to the client instead of a generic one with its error id (development only). */
+  readonly exposeErrors?: boolean;
 }
 
 type Report = Omit<ErrorReport, "tool" | "hint">;
@@ -43,7 +49,8 @@ const NEVER_ABORTED = new AbortController().signal;
  * await dispatch(tasks, { action: "create", data: { name: "x" } }); // { content: [{ type: "text", text: "{\"id\":1}" }] }
  * ```
  */
-export async function dispatch(tool: Tool, args: unknown, context: CallContext = {}): Promise<ToolAnswer> {
+export async function dispatch(tool: Tool, args: unknown, context: CallContext = {}, policy: FailurePolicy = {}): Promise<ToolAnswer> {
+  const log = context.log ?? stderrLog;
   // `error` first, then `tool`: the order a reader scans the JSON in.
   const refuse = ({ error: code, ...report }: Report, error?: ToolError) => errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
   const call = readArguments(args);
@@ -65,15 +72,17 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   }
   // Built only for a refusal: a successful call reads nothing it does not need.
   const about = () => ({ action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) });
-  const problems = dataProblems(schema, call.data);
+  // Only the problems an answer shows are named and worded; the rest are counted (a hostile call stays cheap to refuse).
+  const { problems, unnamed } = gateProblems(schema, call.data, SHOWN_PROBLEMS);
   if (call.problems.length > 0) {
     // The data's own problems ride along, so one answer says everything to change.
     const all = [...call.problems, ...problems.map((problem) => problemReport(problem))];
-    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(all), ...about() });
+    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(all, unnamed), ...about() });
   }
   if (problems.length > 0) {
-    const count = `${problems.length} ${problems.length === 1 ? "problem" : "problems"}`;
-    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map((problem) => problemReport(problem))), ...about() });
+    const total = problems.length + unnamed;
+    const count = `${total} ${total === 1 ? "problem" : "problems"}`;
+    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map((problem) => problemReport(problem)), unnamed), ...about() });
   }
   const data = mergeDefaults(call.data, defaultsOf(schema));
   const handler = hasOwn(tool.handlers, action) ? read(tool.handlers, action) : undefined;
@@ -85,35 +94,72 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   try {
     result = await handler.call(tool.handlers, data, handlerContext);
   } catch (thrown) {
-    const error = toolErrorOf(tool, thrown, action, data);
+    // A ToolError is written for the client and passes as it is; anything else is the server's to read.
+    const errorId = newErrorId();
+    const error = toolErrorOf(tool, thrown, action, data, (failure) =>
+      logError(log, `${tool.name}.${action}: handleError threw (error id ${errorId})`, { errorId, tool: tool.name, action, ...thrownDetails(failure) }));
     if (error !== undefined) return refuse({ error: error.code, message: error.message, ...about(), ...(error.details === undefined ? {} : { details: error.details }) }, error);
-    return refuse({ error: "handler_error", message: `${tool.name}.${action} failed: ${reasonText(thrown)}`, ...about() });
+    const failed = failure(log, policy, `${tool.name}.${action} failed`, thrown, { errorId, tool: tool.name, action });
+    return refuse({ error: "handler_error", ...failed, ...about() });
   }
   return resultAnswer(result, tool.outputSchema, (problem, problems) => {
     const message = `${tool.name}.${action}: ${problem}`;
     // The client learns its call failed; the author must learn their handler broke its promise.
-    (context.log ?? stderrLog).error(message, problems === undefined ? undefined : { problems });
+    logError(log, message, problems === undefined ? undefined : { problems });
     return refuse({ error: "invalid_result", message, ...(problems === undefined ? {} : cappedProblems(problems)), ...about() });
   });
 }
 
+/**
+ * What a client is told of an exception wymcp did not word: by default a
+ * generic message naming an error id, while the log gets the exception in
+ * full (message and stack) under that id; with `exposeErrors`, the
+ * exception's own message as well.
+ *
+ * @example
+ * ```ts
+ * failure(stderrLog, {}, "tasks.create failed", new Error("ENOENT /srv/app/secrets"), { errorId: newErrorId() });
+ * // { message: "tasks.create failed (error id 3f9c…)", errorId: "3f9c…" } — the path only in the log
+ * ```
+ */
+export function failure(log: ServerLog, policy: FailurePolicy, what: string, thrown: unknown, about: { readonly errorId: string; readonly [key: string]: unknown }): { message: string; errorId: string } {
+  const { errorId } = about;
+  const details = { ...about, ...thrownDetails(thrown) };
+  logError(log, `${what} (error id ${errorId})`, details);
+  return { message: policy.exposeErrors === true ? `${what}: ${details.reason}` : `${what} (error id ${errorId})`, errorId };
+}
+
 /** The `ToolError` for what a handler threw: its own, or `handleError`'s translation. */
-function toolErrorOf(tool: Tool, thrown: unknown, action: string, data: unknown): ToolError | undefined {
-  if (thrown instanceof ToolError) return thrown;
-  if (tool.handleError === undefined) return undefined;
+function toolErrorOf(tool: Tool, thrown: unknown, action: string, data: unknown, translatorFailed: (failure: unknown) => void): ToolError | undefined {
+  if (isToolError(thrown)) return thrown;
+  const handleError = read(tool, "handleError");
+  if (typeof handleError !== "function") return undefined;
   try {
-    const translated = tool.handleError(thrown, { action, data });
-    return translated instanceof ToolError ? translated : undefined;
-  } catch {
-    // A failing translator must not hide the original error: fall back to the default answer.
+    const translated: unknown = handleError.call(tool, thrown, { action, data });
+    return isToolError(translated) ? translated : undefined;
+  } catch (failure) {
+    // A failing translator must not hide the original error: fall back to the default answer, and tell the operator.
+    translatorFailed(failure);
     return undefined;
+  }
+}
+
+/** `instanceof ToolError` that answers `false` when a thrown Proxy's prototype trap throws. */
+function isToolError(value: unknown): value is ToolError {
+  try {
+    return value instanceof ToolError;
+  } catch {
+    return false;
   }
 }
 
 /** Adds the hint: the error's own, else the tool's hint for the code, else its `"*"` hint. */
 function withHint(tool: Tool, report: ErrorReport, error?: ToolError): ErrorReport {
-  const hints = tool.hints;
-  const pick = (code: string) => (hints !== undefined && hasOwn(hints, code) ? hints[code] : undefined);
+  const hints = read(tool, "hints");
+  const pick = (code: string) => {
+    const hint = typeof hints === "object" && hints !== null && hasOwn(hints, code) ? read(hints, code) : undefined;
+    return typeof hint === "string" ? hint : undefined;
+  };
   const hint = error?.hint ?? pick(report.error) ?? pick("*");
   return hint === undefined ? report : { ...report, hint };
 }

@@ -17,7 +17,7 @@ import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
 import type { ToolListing } from "./listing.js";
 import { actionSummary, malformedReport } from "./report.js";
-import { optionalKey } from "../validation/schema-read.js";
+import { examplesOf, notesOf, relatedOf } from "../validation/schema-read.js";
 import type { Tool } from "../tool.js";
 
 /** What help reads: the registered tools, by name. */
@@ -93,14 +93,22 @@ function toolLevel(tool: Tool, schemas: Readonly<Record<string, CheckedActionSch
   };
 }
 
-/** One action complete: its summary plus notes, related and examples, and its help pointer. */
+/**
+ * One action complete: its summary plus notes, related and examples, and its
+ * help pointer. Optional keys are read as dispatch reads them: one of the
+ * wrong type is left out, never published as it is.
+ */
 function actionComplete(tool: Tool, action: string, schema: CheckedActionSchema): object {
-  const extra: Record<string, unknown> = {};
-  for (const key of ["notes", "related", "examples"] as const) {
-    const value = optionalKey(schema, key);
-    if (value !== undefined) extra[key] = value;
-  }
-  return { ...actionSummary(action, schema), ...extra, help: helpPointer(tool.name, action) };
+  const notes = notesOf(schema);
+  const related = relatedOf(schema);
+  const examples = examplesOf(schema);
+  return {
+    ...actionSummary(action, schema),
+    ...(notes === undefined ? {} : { notes }),
+    ...(related === undefined ? {} : { related }),
+    ...(examples === undefined ? {} : { examples }),
+    help: helpPointer(tool.name, action),
+  };
 }
 
 interface HelpRequest {

@@ -5,7 +5,7 @@
  * schema is one `help` call away, which keeps the listing small however many
  * actions a tool has.
  */
-import { fetchSchemas } from "../action-schema.js";
+import { fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
 import { deepFreeze } from "../util/freeze.js";
 import { deepCopy } from "../util/deep-copy.js";
 import type { Tool } from "../tool.js";
@@ -41,8 +41,9 @@ export interface ToolListing {
  * toolListing(tasks).inputSchema.properties.action.enum; // ["close", "create", "list"]
  * ```
  */
-export function toolListing(tool: Tool): ToolListing {
-  const schemas = fetchSchemas(tool);
+export function toolListing(tool: Tool, checked?: Readonly<Record<string, CheckedActionSchema>>): ToolListing {
+  // Registration hands over the schemas it obtained and checked: the listing shows exactly what was checked.
+  const schemas = checked ?? fetchSchemas(tool);
   // Plain string order, as actionNames sorts: Object.keys would put index-like names first.
   const names = Object.keys(schemas).sort();
   const inputSchema: CompactInputSchema = {

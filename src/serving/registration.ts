@@ -5,7 +5,7 @@
  * tool's `ActionSchemaError` — so a bad tool fails in the registering code
  * path, all at once, never at its first request.
  */
-import { actionSchemaOffences, toolName } from "../action-schema.js";
+import { obtainForRegistration, toolName, type CheckedActionSchema } from "../action-schema.js";
 import { callbackSurfaceOffences, surfaceLine, type SurfaceOffence } from "../validation/callback-surface.js";
 import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { toolLabel } from "../validation/format.js";
@@ -61,12 +61,15 @@ function formatRegistration(surface: readonly RegistrationOffence[], schemas: re
  * checkRegistration([tasks], new Set(["notes"]));
  * ```
  */
-export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<string>): void {
+export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<string>): Map<unknown, Readonly<Record<string, CheckedActionSchema>>> {
+  const checked = new Map<unknown, Readonly<Record<string, CheckedActionSchema>>>();
   const surface: RegistrationOffence[] = [];
   const schemaErrors: ActionSchemaError[] = [];
   const seen = new Set(taken);
   for (const tool of tools) {
-    const offences = callbackSurfaceOffences(tool);
+    // One read of the action record feeds the surface check, the chain and the listing.
+    const reading = obtainForRegistration(tool);
+    const offences = callbackSurfaceOffences(tool, reading);
     surface.push(...offences);
     const name = toolName(tool);
     if (name !== undefined && !offences.some((o) => o.field === "name")) {
@@ -77,8 +80,9 @@ export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<
     }
     // A value that is not a tool, or has no actions function, is reported once, by the surface check.
     if (offences.some((o) => o.code === "not_object" || o.field === "actions")) continue;
-    const schemaOffences = actionSchemaOffences(tool);
-    if (schemaOffences.length > 0) schemaErrors.push(new ActionSchemaError(name, schemaOffences));
+    if (reading.offences.length > 0) schemaErrors.push(new ActionSchemaError(name, reading.offences));
+    else if (reading.schemas !== undefined) checked.set(tool, reading.schemas);
   }
   if (surface.length > 0 || schemaErrors.length > 0) throw new ToolRegistrationError(surface, schemaErrors);
+  return checked;
 }

@@ -13,7 +13,7 @@ import { dataPathOf, type Offence } from "../validation/offence.js";
 import { defaultsOf, requiredOf, requiredOneOfOf } from "../validation/schema-read.js";
 
 /** How many problems an error answer lists before counting the rest. */
-const SHOWN_PROBLEMS = 50;
+export const SHOWN_PROBLEMS = 50;
 
 /** The summary of a checked schema: what a caller needs to write valid data. */
 export function actionSummary(action: string, schema: CheckedActionSchema): ActionSummary {
@@ -71,8 +71,8 @@ export function malformedReport(error: ActionSchemaError): Pick<ErrorReport, "er
 }
 
 /** Caps a problem list so a hostile call cannot make the answer huge. */
-export function cappedProblems(problems: readonly Problem[]): Pick<ErrorReport, "problems" | "moreProblems"> {
-  if (problems.length <= SHOWN_PROBLEMS) return { problems };
-  return { problems: problems.slice(0, SHOWN_PROBLEMS), moreProblems: problems.length - SHOWN_PROBLEMS };
+export function cappedProblems(problems: readonly Problem[], counted = 0): Pick<ErrorReport, "problems" | "moreProblems"> {
+  const more = Math.max(0, problems.length - SHOWN_PROBLEMS) + counted;
+  return more === 0 ? { problems } : { problems: problems.slice(0, SHOWN_PROBLEMS), moreProblems: more };
 }
 

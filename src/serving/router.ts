@@ -10,12 +10,12 @@
 import { didYouMean } from "../util/suggest.js";
 import { errorAnswer, helpPointer, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
-import { dispatch, type CallContext } from "./dispatch.js";
+import { dispatch, failure, type CallContext } from "./dispatch.js";
 import { answerHelp, helpListing, type ToolLookup } from "./help.js";
-import { reasonText } from "../util/inspect.js";
+import { arrayLength, describeType, isArray, isUnreadable, read, reasonText } from "../util/inspect.js";
 import { toolListing, type ToolListing } from "./listing.js";
-import { checkRegistration } from "./registration.js";
-import type { ServerLog } from "./server-log.js";
+import { checkRegistration, ToolRegistrationError, type RegistrationOffence } from "./registration.js";
+import { newErrorId, stderrLog, type ServerLog } from "./server-log.js";
 import type { Tool } from "../tool.js";
 
 /** What `createRouter` takes. */
@@ -24,8 +24,20 @@ export interface RouterOptions {
   readonly tools?: readonly Tool[];
   /** Server instructions sent at initialize (the MCP `instructions` field). */
   readonly instructions?: string;
-  /** Where server-side reports go (a handler result that breaks its output schema); standard error by default. */
+  /**
+   * Where server-side reports go — a handler's exception in full (message
+   * and stack) under its error id, a handler result that breaks its output
+   * schema; standard error by default, never standard output.
+   */
   readonly log?: ServerLog;
+  /**
+   * Development only: answer a handler's exception (and any unexpected
+   * failure) with its own message. By default the client gets a generic
+   * message with an error id and the message goes to `log` alone, since
+   * exception messages carry paths, queries and secrets. A `ToolError`'s
+   * message, written for the client, is sent either way.
+   */
+  readonly exposeErrors?: boolean;
 }
 
 /** A live set of tools, serving `tools/list` and `tools/call`. */
@@ -33,7 +45,7 @@ export interface Router {
   readonly instructions: string | undefined;
   /** The `tools/list` entries: `help`, then every tool in registration order. Built at registration. */
   listTools(): readonly ToolListing[];
-  /** Answers a `tools/call`; never throws — every failure is an `isError` answer. */
+  /** Answers a `tools/call`; never throws or rejects, whatever it is given — every failure is an `isError` answer. */
   callTool(name: string, args: unknown, context?: CallContext): Promise<ToolAnswer>;
   /** Registers tools on the live router (all or none); throws `ToolRegistrationError`. */
   register(...tools: Tool[]): void;
@@ -53,7 +65,8 @@ interface Entry {
 /**
  * Creates a router — the runtime registration moment: the callback-surface
  * check, the reserved name `help`, duplicate names and `validate` for every
- * tool, with every problem of every tool in one `ToolRegistrationError`.
+ * tool, with every problem of every tool in one `ToolRegistrationError` —
+ * which also names options that are not what `RouterOptions` describes.
  *
  * @example
  * ```ts
@@ -62,6 +75,8 @@ interface Entry {
  * ```
  */
 export function createRouter(options: RouterOptions = {}): Router {
+  const settings = readOptions(options);
+  const policy = { exposeErrors: settings.exposeErrors };
   const entries = new Map<string, Entry>();
   const listeners = new Set<() => void>();
   let listings: readonly ToolListing[] = [];
@@ -80,28 +95,39 @@ export function createRouter(options: RouterOptions = {}): Router {
     }
   };
   const add = (tools: readonly Tool[]) => {
-    checkRegistration(tools, new Set(entries.keys()));
+    const checked = checkRegistration(tools, new Set(entries.keys()));
     // Build every listing before adding any, so a failure leaves the router unchanged.
-    const built = tools.map((tool) => ({ tool, listing: toolListing(tool) }));
+    const built = tools.map((tool) => ({ tool, listing: toolListing(tool, checked.get(tool)) }));
     for (const entry of built) entries.set(entry.tool.name, entry);
     changed();
   };
 
-  add(options.tools ?? []);
+  // checkRegistration refuses whatever is not a tool before anything is added.
+  add(settings.tools as readonly Tool[]);
   return {
-    instructions: options.instructions,
+    instructions: settings.instructions,
     listTools: () => listings,
     async callTool(name, args, context) {
+      const call = readContext(context, settings.log);
+      const label = typeof name === "string" ? name : "the call";
       try {
+        if (typeof name !== "string") {
+          return errorAnswer({ error: "unknown_tool", message: `the tool name is ${describeType(name)}, not a string`, validTools: lookup.names(), help: helpPointer() });
+        }
         if (name === HELP_TOOL_NAME) return answerHelp(lookup, args);
         const entry = entries.get(name);
         if (entry === undefined) {
-          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(String(name), lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
+          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
         }
-        return await dispatch(entry.tool, args, options.log === undefined ? context : { ...context, log: options.log });
+        return await dispatch(entry.tool, args, call, policy);
       } catch (error) {
         // The gate answers every expected failure itself; this keeps anything else from reaching the transport.
-        return errorAnswer({ error: "internal_error", message: `${name} failed: ${reasonText(error)}`, help: helpPointer() });
+        try {
+          const failed = failure(call.log ?? stderrLog, policy, `${label} failed`, error, { errorId: newErrorId(), tool: label });
+          return errorAnswer({ error: "internal_error", ...failed, help: helpPointer() });
+        } catch {
+          return errorAnswer({ error: "internal_error", message: `${label} failed`, help: helpPointer() });
+        }
       }
     },
     register(...tools) {
@@ -120,4 +146,85 @@ export function createRouter(options: RouterOptions = {}): Router {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** `RouterOptions` as read once, every field checked. */
+interface Settings {
+  readonly tools: readonly unknown[];
+  readonly instructions: string | undefined;
+  readonly log: ServerLog | undefined;
+  readonly exposeErrors: boolean;
+}
+
+/**
+ * Reads `createRouter`'s options without letting a getter or Proxy throw
+ * out of it; every field that is not what `RouterOptions` describes is an
+ * offence of one `ToolRegistrationError`.
+ */
+function readOptions(options: unknown): Settings {
+  const offences: RegistrationOffence[] = [];
+  const refuse = (field: string, problem: string, fix: string) => offences.push({ tool: undefined, field: field === "" ? "options" : `options.${field}`, code: "wrong_type", problem, fix });
+  if (options === undefined) options = {};
+  if (typeof options !== "object" || options === null) {
+    refuse("", `the options are ${describeType(options)}`, "pass { tools, instructions?, log?, exposeErrors? }, or nothing.");
+    throw new ToolRegistrationError(offences, []);
+  }
+  const field = (key: string): unknown => {
+    const value = read(options as object, key);
+    if (isUnreadable(value)) refuse(key, `reading ${key} threw (${reasonText(value.reason)})`, `write ${key} as a plain data property.`);
+    return isUnreadable(value) ? undefined : value;
+  };
+  const tools = readTools(field("tools"), refuse);
+  const instructions = field("instructions");
+  if (instructions !== undefined && typeof instructions !== "string") refuse("instructions", `instructions is ${describeType(instructions)}`, "write the instructions as a string, or leave them out.");
+  const log = field("log");
+  const logError = typeof log === "object" && log !== null ? read(log, "error") : undefined;
+  if (log !== undefined && typeof logError !== "function") refuse("log", `log is ${describeType(log)} without an error method`, "pass an object with error(message, details), or leave log out for standard error.");
+  const exposeErrors = field("exposeErrors");
+  if (exposeErrors !== undefined && typeof exposeErrors !== "boolean") refuse("exposeErrors", `exposeErrors is ${describeType(exposeErrors)}`, "write true or false, or leave it out.");
+  if (offences.length > 0) throw new ToolRegistrationError(offences, []);
+  return { tools, instructions: instructions as string | undefined, log: log as ServerLog | undefined, exposeErrors: exposeErrors === true };
+}
+
+/** The tools of the options, each read once; an array that cannot be read is an offence. */
+function readTools(tools: unknown, refuse: (field: string, problem: string, fix: string) => void): unknown[] {
+  if (tools === undefined) return [];
+  const fix = "pass an array of tools made by defineTool, or leave tools out.";
+  if (!isArray(tools)) {
+    refuse("tools", `tools is ${describeType(tools)}`, fix);
+    return [];
+  }
+  const length = arrayLength(tools);
+  if (isUnreadable(length)) {
+    refuse("tools", `its length cannot be read (${reasonText(length.reason)})`, fix);
+    return [];
+  }
+  const list: unknown[] = [];
+  for (let index = 0; index < length; index++) {
+    const tool = read(tools, index);
+    if (isUnreadable(tool)) refuse(`tools[${index}]`, `reading it threw (${reasonText(tool.reason)})`, fix);
+    else list.push(tool);
+  }
+  return list;
+}
+
+/**
+ * A call's context as dispatch reads it, each field read once and safely: a
+ * signal that is an object, the request as it is, and the router's log
+ * before the call's own.
+ */
+function readContext(context: unknown, routerLog: ServerLog | undefined): CallContext {
+  const object = typeof context === "object" && context !== null;
+  const field = (key: string): unknown => {
+    if (!object) return undefined;
+    const value = read(context, key);
+    return isUnreadable(value) ? undefined : value;
+  };
+  const signal = field("signal");
+  const request = field("request");
+  const callLog = field("log");
+  const log = routerLog ?? (typeof callLog === "object" && callLog !== null && typeof read(callLog, "error") === "function" ? (callLog as ServerLog) : undefined);
+  // Any object passes as the signal (a polyfilled AbortSignal too); what is not an object is left out.
+  const hasSignal = typeof signal === "object" && signal !== null;
+  return { ...(hasSignal ? { signal: signal as AbortSignal } : {}), ...(request === undefined ? {} : { request }), ...(log === undefined ? {} : { log }) };
 }

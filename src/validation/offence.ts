@@ -109,7 +109,8 @@ export function locationOf(action: string | null, path: readonly PathSegment[]):
   // Without an action, a record-level offence sits at `actions`; a key-set offence (from
   // `schemaOffences` called on its own) is spelled from its first segment: `properties["o"]`.
   if (action === null && path.length === 0) return "actions";
-  let text = action === null ? "" : `actions[${JSON.stringify(action)}]`;
+  // A hostile caller may pass anything as the action: only a string is spelled, anything else is named by its type.
+  let text = action === null ? "" : `actions[${typeof action === "string" ? JSON.stringify(action) : `<${typeof action}>`}]`;
   path.forEach((segment, position) => {
     if (position === 0 && typeof segment === "string") text += action === null ? segment : `.${segment}`;
     else text += bracket(segment);
