@@ -5,7 +5,7 @@
  * esbuild, Vite, `wymcp check` and `tspc`, with the same words.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -48,8 +48,11 @@ describe("tspc", () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   test("reports each as a diagnostic at its position (columns from 1), beside TypeScript's own error for the bad type name", () => {
+    // The plugin fixture's sources with the tsc fixture's tsconfig (the transformer and the language-service plugin).
     const dir = join(scratch, "values");
-    cpSync(join(repo, "test/fixtures/tsc/values"), dir, { recursive: true });
+    cpSync(join(repo, "test/fixtures/plugin/values/src"), join(dir, "src"), { recursive: true });
+    cpSync(join(repo, "test/fixtures/tsc/malformed/tsconfig.json"), join(dir, "tsconfig.json"));
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "wymcp-tsc-values", private: true, type: "module" }));
     mkdirSync(join(dir, "node_modules"));
     symlinkSync(repo, join(dir, "node_modules/wymcp"), "dir");
     const run = spawnSync(process.execPath, [join(repo, "node_modules/.bin/tspc"), "-p", "."], { cwd: dir, encoding: "utf8" });

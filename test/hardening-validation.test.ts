@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import * as layer from "../src/action-schema.js";
 import { ActionSchemaError, callbackSurfaceOffences, CallbackSurfaceError, checkMandatoryKeys, defaultOffences, fetchSchema, fetchSchemas, validate, type Offence } from "../src/index.js";
-import { offencesOf, offencesOfSchema, toolOf, validationError, validSchema } from "./support/tools.js";
+import { offencesOf, offencesOfSchema, toolOf, validationError, validSchema, thrownActionSchemaError } from "./support/tools.js";
 
 /**
  * "Hardening, second round", items 7, 8, 10, 11, 12 and 13: each pinned
@@ -12,15 +12,7 @@ import { offencesOf, offencesOfSchema, toolOf, validationError, validSchema } fr
 const hidden = <T extends object>(object: T, key: string, value: unknown): T => Object.defineProperty(object, key, { value, enumerable: false, configurable: true, writable: true });
 const codes = (offences: readonly Offence[]) => offences.map((o) => [o.location, o.key ?? o.index, o.code]);
 
-function thrown(run: () => unknown): ActionSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ActionSchemaError) return error;
-    throw error;
-  }
-  throw new Error("nothing was thrown");
-}
+const thrown = thrownActionSchemaError;
 
 describe("item 7: a non-enumerable key is an offence wherever keys are read", () => {
   test("a non-enumerable action is an offence of the record, and is never served", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { actionNames, ActionSchemaError, checkMandatoryKeys, defineTool, fetchSchema, fetchSchemas } from "../src/index.js";
-import { toolOf, validSchema } from "./support/tools.js";
+import { toolOf, validSchema, thrownActionSchemaError } from "./support/tools.js";
 
 const healthy = validSchema();
 const malformed = { description: "Broken\nsummary", properties: { o: { items: "string" } } };
@@ -9,15 +9,7 @@ function mixedTool() {
   return toolOf({ good: healthy, bad: malformed });
 }
 
-function thrown(run: () => unknown): ActionSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ActionSchemaError) return error;
-    throw error;
-  }
-  throw new Error("expected an ActionSchemaError");
-}
+const thrown = thrownActionSchemaError;
 
 describe("malformed-sibling isolation on the read side", () => {
   test("fetchSchema of the healthy action succeeds", () => {

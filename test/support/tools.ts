@@ -51,3 +51,14 @@ export function nested(depth: number, wrap: (inner: unknown) => unknown, leaf: u
   for (let level = 0; level < depth; level++) schema = wrap(schema);
   return schema;
 }
+
+/** The `ActionSchemaError` that `run` throws; anything else thrown (or nothing) fails the test. */
+export function thrownActionSchemaError(run: () => unknown): ActionSchemaError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ActionSchemaError) return error;
+    throw error;
+  }
+  throw new Error("expected an ActionSchemaError");
+}
