@@ -33,6 +33,8 @@ export function matchesPattern(place: Closure, key: string): boolean {
 /** A place that walks nothing: a leaf schema, or one with neither `properties` nor `additionalProperties`. */
 export const OPEN: Closure = Object.freeze({ declared: null, extra: "allow", items: null });
 
+const TOP: readonly PathSegment[] = Object.freeze([]);
+
 /** What the closure refuses in a value. */
 export interface Violation {
   /** The data path of the object holding the key. */
@@ -122,6 +124,7 @@ class ClosureWalk {
   }
 
   private refuse(path: PathNode | null, key: string, code: Violation["code"]): void {
-    this.violations.push({ path: segmentsOf(path), key, code });
+    // Every refusal at the top level shares one empty path: a hostile call may carry 100,000 of them.
+    this.violations.push({ path: path === null ? TOP : segmentsOf(path), key, code });
   }
 }

@@ -9,7 +9,7 @@ import { closureAdmits } from "./closure-admits.js";
 import { closureViolations, OPEN, type Closure, type Violation } from "./closure.js";
 import { hasOwn, isPlainObject } from "../util/inspect.js";
 import type { CompiledSchema, SchemaFailure } from "./json-schema.js";
-import { comparePaths, type PathSegment } from "./offence.js";
+import { comparePaths, compareSegments, type PathSegment } from "./offence.js";
 import { BoundedHeap } from "../util/bounded-heap.js";
 import { closest } from "../util/suggest.js";
 
@@ -84,12 +84,21 @@ export function checkData(contract: DataContract, data: object, limit = Number.P
   return { problems: named, unnamed: found - named.length };
 }
 
+/** An own enumerable key: what `Object.keys` lists, and so what the closure and the merge read. */
+function isOwnData(data: object, key: string): boolean {
+  try {
+    return Object.prototype.propertyIsEnumerable.call(data, key);
+  } catch {
+    return false;
+  }
+}
+
 /** Whether every declared value in `data` satisfies its property schema. */
 function valuesAccepted(values: ReadonlyMap<string, CompiledSchema>, data: object): boolean {
   try {
-    for (const key of Object.keys(data)) {
-      const check = values.get(key);
-      if (check !== undefined && !check.accepts((data as Record<string, unknown>)[key])) return false;
+    // The declared names, not the data's keys: a call's undeclared keys (a hostile one has 100,000) are the closure's business.
+    for (const [key, check] of values) {
+      if (isOwnData(data, key) && !check.accepts((data as Record<string, unknown>)[key])) return false;
     }
     return true;
   } catch {
@@ -116,15 +125,8 @@ function valueProblemsUpTo(values: ReadonlyMap<string, CompiledSchema>, data: ob
   const refused = new Set(keyProblems.map((problem) => placeOf(problem.path, "key" in problem ? problem.key : undefined)));
   const problems: DataProblem[] = [];
   let unnamed = 0;
-  let keys: string[];
-  try {
-    keys = Object.keys(data);
-  } catch {
-    return { problems, unnamed };
-  }
-  for (const key of keys) {
-    const check = values.get(key);
-    if (check === undefined) continue;
+  for (const [key, check] of values) {
+    if (!isOwnData(data, key)) continue;
     const before = problems.length;
     let value: unknown;
     try {
@@ -199,12 +201,27 @@ export function sortProblems<P extends DataProblem>(problems: readonly P[]): P[]
  */
 function firstInOrder<P extends DataProblem>(problems: readonly P[], limit: number): P[] {
   type Keyed = { readonly problem: P; readonly path: readonly PathSegment[] };
-  const keyed: Keyed[] = problems.map((problem) => ({ problem, path: fullPath(problem) }));
-  const order = (a: Keyed, b: Keyed) => comparePaths(a.path, b.path);
-  if (keyed.length <= limit * 4) return keyed.sort(order).slice(0, limit).map(({ problem }) => problem);
-  const heap = new BoundedHeap<Keyed>(limit, order);
-  for (const entry of keyed) heap.offer(entry);
-  return heap.sorted().map(({ problem }) => problem);
+  if (problems.length <= limit * 4) {
+    const keyed: Keyed[] = problems.map((problem) => ({ problem, path: fullPath(problem) }));
+    return keyed.sort((a, b) => comparePaths(a.path, b.path)).slice(0, limit).map(({ problem }) => problem);
+  }
+  // Many problems: compared in place (no path built per problem), only the kept ones ever sorted.
+  const heap = new BoundedHeap<P>(limit, compareProblems);
+  for (const problem of problems) heap.offer(problem);
+  return heap.sorted();
+}
+
+/** Data-path order without building paths: a key problem's place is its holder's path followed by its key. */
+function compareProblems(a: DataProblem, b: DataProblem): number {
+  const aKey = "key" in a ? a.key : undefined;
+  const bKey = "key" in b ? b.key : undefined;
+  const aLength = a.path.length + (aKey === undefined ? 0 : 1);
+  const bLength = b.path.length + (bKey === undefined ? 0 : 1);
+  for (let index = 0; index < Math.min(aLength, bLength); index++) {
+    const order = compareSegments(index < a.path.length ? a.path[index]! : aKey!, index < b.path.length ? b.path[index]! : bKey!);
+    if (order !== 0) return order;
+  }
+  return aLength - bLength;
 }
 
 

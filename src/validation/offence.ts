@@ -156,7 +156,8 @@ export function comparePaths(a: readonly PathSegment[], b: readonly PathSegment[
   return a.length - b.length;
 }
 
-function compareSegments(a: PathSegment, b: PathSegment): number {
+/** One segment against another: indices numerically and before names, names by code unit. */
+export function compareSegments(a: PathSegment, b: PathSegment): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   if (typeof a === "number") return -1;
   if (typeof b === "number") return 1;
