@@ -211,3 +211,18 @@ test("src/serving stays platform-neutral: no node: import (the error id comes fr
     expect(text, file).not.toMatch(/from\s+["']node:|require\(["'](node:)?crypto["']\)|from\s+["']crypto["']/);
   }
 });
+
+test("a result whose toJSON throws: the client learns the result could not be written, the thrown text stays in the log", async () => {
+  const logged: unknown[] = [];
+  const tool = defineTool({
+    name: "leaky",
+    description: "Leaky",
+    actions: { go: { description: "Go", properties: {} } },
+    handlers: { go: () => ({ toJSON: () => { throw new Error("db password=hunter2 failed"); } }) },
+  });
+  const router = createRouter({ tools: [tool], log: { error: (message, details) => logged.push(message, details) } });
+  const answer = await router.callTool("leaky", { action: "go" });
+  expect(answer.isError).toBe(true);
+  expect(answer.content[0]!.text).not.toContain("hunter2");
+  expect(JSON.stringify(logged)).toContain("hunter2");
+});

@@ -102,10 +102,10 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     const failed = failure(log, policy, `${tool.name}.${action} failed`, thrown, { errorId, tool: tool.name, action });
     return refuse({ error: "handler_error", ...failed, ...about() });
   }
-  return resultAnswer(result, tool.outputSchema, (problem, problems) => {
+  return resultAnswer(result, tool.outputSchema, (problem, problems, cause) => {
     const message = `${tool.name}.${action}: ${problem}`;
-    // The client learns its call failed; the author must learn their handler broke its promise.
-    logError(log, message, problems === undefined ? undefined : { problems });
+    // The client learns its call failed; the author must learn their handler broke its promise (and why).
+    logError(log, message, { ...(problems === undefined ? {} : { problems }), ...(cause === undefined ? {} : thrownDetails(cause)) });
     return refuse({ error: "invalid_result", message, ...(problems === undefined ? {} : cappedProblems(problems)), ...about() });
   });
 }

@@ -13,12 +13,13 @@ import { problemReport } from "./report.js";
  * conforming to the schema). A result JSON cannot spell, or one the output
  * schema refuses, is answered through `fail` instead of being sent.
  */
-export function resultAnswer(result: unknown, outputSchema: object | undefined, fail: (problem: string, problems?: readonly Problem[]) => ToolAnswer): ToolAnswer {
+export function resultAnswer(result: unknown, outputSchema: object | undefined, fail: (problem: string, problems?: readonly Problem[], cause?: unknown) => ToolAnswer): ToolAnswer {
   let text: string | undefined;
   try {
     text = JSON.stringify(result === undefined ? null : result);
   } catch (error) {
-    return fail(`the handler's result cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
+    // What a toJSON or getter threw stays on the server (the cause goes to the log): it may quote anything.
+    return fail("the handler's result cannot be written as JSON", undefined, error);
   }
   if (text === undefined) return fail("the handler's result cannot be written as JSON");
   if (outputSchema === undefined) return { content: [{ type: "text", text }] };
