@@ -6,23 +6,13 @@
  * session is there. Every server listens on 127.0.0.1 on an ephemeral port.
  */
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, describe, expect, test } from "vitest";
-import { serveHttp, type RunningHttpServer, type ServeHttpOptions } from "../src/mcp/index.js";
+import { describe, expect, test } from "vitest";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { newClient } from "./fixtures/runtime/session-scenario.js";
-import { fixtureRouter } from "./fixtures/runtime/tools.js";
+import { servers } from "./support/served.js";
 import { exchange, messagesOf, openSession, rpc } from "./support/http-exchange.js";
 
-const open: RunningHttpServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function serve(options: ServeHttpOptions): Promise<RunningHttpServer> {
-  const running = await serveHttp(fixtureRouter(), options);
-  open.push(running);
-  return running;
-}
+const serve = servers();
 
 const call = (id: number) => rpc(id, "tools/call", { name: "tasks", arguments: { action: "list" } });
 

@@ -12,21 +12,13 @@ import { mkdirSync, rmSync } from "node:fs";
 import { createServer, request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, test } from "vitest";
-import { createHttpHandler, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, serveHttp, type RunningHttpServer, type ServeHttpOptions } from "../src/mcp/index.js";
+import { describe, expect, test } from "vitest";
+import { createHttpHandler, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from "../src/mcp/index.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
+import { openEventStream, servers } from "./support/served.js";
 import { exchange, INITIALIZE, messagesOf, openSession, rpc } from "./support/http-exchange.js";
 
-const open: RunningHttpServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function serve(options: ServeHttpOptions = {}): Promise<RunningHttpServer> {
-  const running = await serveHttp(fixtureRouter(), options);
-  open.push(running);
-  return running;
-}
+const serve = servers();
 
 const call = (id: number) => rpc(id, "tools/call", { name: "tasks", arguments: { action: "list" } });
 
@@ -109,11 +101,7 @@ describe("sessionIdleTimeoutMs", () => {
     // Long enough that the GET below reliably arrives before the session, idle since initialize, expires.
     const running = await serve({ sessionIdleTimeoutMs: 1000 });
     const session = await openSession(running.url);
-    const stream = await new Promise<IncomingMessage>((resolve, reject) => {
-      const get = request(running.url, { method: "GET", headers: { ...session, accept: "text/event-stream" } }, resolve);
-      get.on("error", reject);
-      get.end();
-    });
+    const stream = await openEventStream(running.url, session);
     expect(stream.statusCode).toBe(200);
     stream.resume();
     // Three idle timeouts with no request, only the standalone GET stream open.

@@ -7,25 +7,17 @@
  * stream of a session. Waits are bounded so a regression fails rather than
  * hangs; no assertion is about how long anything took.
  */
-import { request, type IncomingMessage } from "node:http";
+import { request } from "node:http";
 import { connect } from "node:net";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createRouter, defineTool } from "../src/index.js";
-import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serveHttp, type RunningHttpServer, type ServeHttpOptions } from "../src/mcp/index.js";
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serveHttp, type RunningHttpServer } from "../src/mcp/index.js";
 import { within } from "./fixtures/runtime/session-scenario.js";
 import { extra, fixtureRouter } from "./fixtures/runtime/tools.js";
+import { openEventStream, servers } from "./support/served.js";
 import { exchange, INITIALIZE, messagesOf, openSession, rpc } from "./support/http-exchange.js";
 
-const open: RunningHttpServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function serve(options: ServeHttpOptions = {}, router = fixtureRouter()): Promise<RunningHttpServer> {
-  const running = await serveHttp(router, options);
-  open.push(running);
-  return running;
-}
+const serve = servers();
 
 /**
  * Writes `text` on a raw connection and stalls; resolves with what the
@@ -71,11 +63,7 @@ describe("request and header timeouts", () => {
     const router = fixtureRouter();
     const running = await serve({ headersTimeoutMs: 200, requestTimeoutMs: 300 }, router);
     const session = await openSession(running.url);
-    const stream = await new Promise<IncomingMessage>((resolve, reject) => {
-      const get = request(running.url, { method: "GET", headers: { ...session, accept: "text/event-stream" } }, resolve);
-      get.on("error", reject);
-      get.end();
-    });
+    const stream = await openEventStream(running.url, session);
     expect(stream.statusCode).toBe(200);
     let text = "";
     let ended = false;

@@ -7,25 +7,9 @@
  * help share one definition of "valid data".
  */
 import { contractOf, type CheckedActionSchema } from "../action-schema.js";
-import { checkData, type CheckedData, type DataProblem } from "../validation/data-check.js";
+import { checkData, type CheckedData } from "../validation/data-check.js";
 
 export type { DataProblem } from "../validation/data-check.js";
-
-/**
- * Every problem of `data` (a plain object) against a checked action schema.
- * Reads the data without letting foreign code throw out of the gate.
- *
- * @example
- * ```ts
- * const found = fetchSchema(tasks, "create");
- * if (found.ok) dataProblems(found.schema, { nmae: "x" });
- * // [{ code: "missing_required", path: [], key: "name" },
- * //  { code: "unknown_key", path: [], key: "nmae", suggestion: "name", … }]
- * ```
- */
-export function dataProblems(schema: CheckedActionSchema, data: object): DataProblem[] {
-  return checkData(contractOf(schema), data).problems;
-}
 
 /**
  * The gate's answer for a call: the first `limit` problems named, the rest

@@ -9,7 +9,7 @@ import { closureAdmits } from "./closure-admits.js";
 import { closureViolations, OPEN, type Closure, type Violation } from "./closure.js";
 import { hasOwn, isPlainObject } from "../util/inspect.js";
 import type { CompiledSchema, SchemaFailure } from "./json-schema.js";
-import { comparePaths, compareSegments, type PathSegment } from "./offence.js";
+import { compareSegments, type PathSegment } from "./offence.js";
 import { BoundedHeap } from "../util/bounded-heap.js";
 import { closest } from "../util/suggest.js";
 
@@ -200,12 +200,8 @@ export function sortProblems<P extends DataProblem>(problems: readonly P[]): P[]
  * 130,000 unknown keys sorts 50 of them, not 130,000.
  */
 function firstInOrder<P extends DataProblem>(problems: readonly P[], limit: number): P[] {
-  type Keyed = { readonly problem: P; readonly path: readonly PathSegment[] };
-  if (problems.length <= limit * 4) {
-    const keyed: Keyed[] = problems.map((problem) => ({ problem, path: fullPath(problem) }));
-    return keyed.sort((a, b) => comparePaths(a.path, b.path)).slice(0, limit).map(({ problem }) => problem);
-  }
-  // Many problems: compared in place (no path built per problem), only the kept ones ever sorted.
+  if (problems.length <= limit * 4) return [...problems].sort(compareProblems).slice(0, limit);
+  // Many problems: only the kept ones are ever sorted.
   const heap = new BoundedHeap<P>(limit, compareProblems);
   for (const problem of problems) heap.offer(problem);
   return heap.sorted();
@@ -225,9 +221,6 @@ function compareProblems(a: DataProblem, b: DataProblem): number {
 }
 
 
-function fullPath(problem: DataProblem): readonly PathSegment[] {
-  return "key" in problem ? [...problem.path, problem.key] : problem.path;
-}
 
 /** Adds the declared names of the violation's place and the closest one to an unknown key. */
 function withSuggestion(closure: Closure, violation: Violation): DataProblem {
