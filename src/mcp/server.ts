@@ -63,10 +63,10 @@ export function bindRouter(server: Server, router: Router): () => void {
   // Throws once connected: capabilities are fixed at initialize.
   server.registerCapabilities({ tools: { listChanged: true } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: router.listTools() as unknown as McpTool[] }));
-  server.setRequestHandler(TOOLS_CALL, async (message, extra) => {
+  // The router's promise as it is: callTool never rejects, and another async frame is one more hop per call.
+  server.setRequestHandler(TOOLS_CALL, (message, extra) => {
     const { params } = message as unknown as CallToolRequest;
-    const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra });
-    return answer as unknown as CallToolResult;
+    return router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra }) as unknown as Promise<CallToolResult>;
   });
   const unsubscribe = router.onListChanged(() => {
     // Only an initialized session can hear a notification; a failed send concerns that session alone.

@@ -4,7 +4,8 @@
  * annotation bookkeeping per object), not with the assertions it checks. So
  * the structure wymcp already walks for the closure — `properties`, a
  * single-schema `items`, `additionalProperties` — is walked here, and every
- * other keyword of each schema object is still checked by the validator.
+ * other keyword of each schema object is checked by the validator, but for
+ * the simple assertions `leaf-acceptor.ts` answers with its semantics.
  *
  * Exact by construction: in draft 2020-12 these three applicators are
  * independent of a schema's other keywords unless `patternProperties`,
@@ -16,6 +17,7 @@
  */
 import { validate, type Schema } from "@cfworker/json-schema";
 import { shapedWithout } from "./schema-shape.js";
+import { compileLeaf } from "./leaf-acceptor.js";
 
 /** A compiled yes/no for one schema object. */
 type Accept = (value: unknown) => boolean;
@@ -49,10 +51,10 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accep
   if (COUPLED.some((keyword) => (schema as Record<string, unknown>)[keyword] !== undefined) || Array.isArray(schema.items)) {
     return (value) => validate(value, schema, DRAFT, lookup, true).valid;
   }
-  let asserts = false;
-  for (const [keyword, value] of Object.entries(schema)) asserts ||= value !== undefined && !WALKED.has(keyword) && !ANNOTATIONS.has(keyword);
+  const asserting: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) if (value !== undefined && !WALKED.has(keyword) && !ANNOTATIONS.has(keyword)) asserting[keyword] = value;
   const rest = shapedWithout(schema, WALKED);
-  const own = asserts ? (value: unknown) => validate(value, rest, DRAFT, lookup, true).valid : undefined;
+  const own = Object.keys(asserting).length === 0 ? undefined : (compileLeaf(asserting) ?? ((value: unknown) => validate(value, rest, DRAFT, lookup, true).valid));
   const properties = schema.properties === undefined ? undefined : new Map(Object.entries(schema.properties).map(([name, inner]) => [name, compileAcceptor(inner, lookup)]));
   const additional = schema.additionalProperties === undefined ? undefined : compileAcceptor(schema.additionalProperties, lookup);
   const items = schema.items === undefined ? undefined : compileAcceptor(schema.items as Schema | boolean, lookup);
