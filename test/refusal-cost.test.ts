@@ -43,3 +43,18 @@ test("a batch longer than the transport takes is refused before its entries are 
   entries.push({ nonsense: true } as never);
   expect(checkMessage(entries)).toEqual({ refusal: expect.objectContaining({ status: 400, code: -32600, message: "Invalid Request: Batch must not exceed 100 messages" }) });
 });
+
+test("a refused call lists the data's keys once: listing a huge object's keys is the costliest step of its refusal", async () => {
+  const plain: Record<string, number> = {};
+  for (let index = 0; index < 1_000; index++) plain[`k${index}`] = index;
+  let listings = 0;
+  const data = new Proxy(plain, {
+    ownKeys(target) {
+      listings++;
+      return Reflect.ownKeys(target);
+    },
+  });
+  const { body } = readAnswer(await createRouter({ tools: [tool] }).callTool("notes", { action: "add", data }));
+  expect(body.message).toBe("the data of notes.add has 1000 problems");
+  expect(listings).toBe(1);
+});

@@ -16,7 +16,9 @@ const DEPTH_LIMIT = 64;
  * `false` — "look closer" — whenever it cannot be sure cheaply: data deeper
  * than `DEPTH_LIMIT`, a read that throws (a Proxy, a getter), or an
  * `Object.prototype` that carries enumerable keys (then `for…in`, which is
- * what makes this fast, would also see inherited keys).
+ * what makes this fast, would also see inherited keys). `rootKeys`, when
+ * the caller already listed them, are the value's own keys: listing a huge
+ * object's keys costs more than walking them.
  *
  * @example
  * ```ts
@@ -24,9 +26,9 @@ const DEPTH_LIMIT = 64;
  * closureAdmits(closure, { name: "x", extra: 1 }); // false
  * ```
  */
-export function closureAdmits(closure: Closure, value: unknown): boolean {
+export function closureAdmits(closure: Closure, value: unknown, rootKeys?: readonly string[]): boolean {
   try {
-    return prototypeIsClean() && admits(closure, value, 0);
+    return prototypeIsClean() && admits(closure, value, 0, rootKeys);
   } catch {
     return false;
   }
@@ -37,7 +39,7 @@ function prototypeIsClean(): boolean {
   return true;
 }
 
-function admits(place: Closure, value: unknown, depth: number): boolean {
+function admits(place: Closure, value: unknown, depth: number, rootKeys?: readonly string[]): boolean {
   if (place === OPEN || typeof value !== "object" || value === null) return true;
   if (depth > DEPTH_LIMIT) return false;
   if (Array.isArray(value)) {
@@ -49,23 +51,27 @@ function admits(place: Closure, value: unknown, depth: number): boolean {
     }
     return true;
   }
-  const declared = place.declared;
-  if (declared === null) return true;
+  if (place.declared === null) return true;
   const prototype: unknown = Object.getPrototypeOf(value);
   // The full walk reads only plain objects; neither refuses keys elsewhere.
   if (prototype !== Object.prototype && prototype !== null) return true;
-  const extra = place.extra;
-  for (const key in value) {
-    let next = declared.get(key);
-    if (next === undefined) {
-      if (matchesPattern(place, key)) continue;
-      if (typeof extra === "object") next = extra;
-      else if (extra === "refuse") return false;
-      else continue;
-    }
-    if (next === OPEN) continue;
-    const inner: unknown = (value as Record<string, unknown>)[key];
-    if (typeof inner === "object" && inner !== null && !admits(next, inner, depth + 1)) return false;
+  if (rootKeys !== undefined) {
+    for (const key of rootKeys) if (!admitsKey(place, value, key, depth)) return false;
+    return true;
   }
+  for (const key in value) if (!admitsKey(place, value, key, depth)) return false;
   return true;
+}
+
+function admitsKey(place: Closure, value: object, key: string, depth: number): boolean {
+  let next = place.declared!.get(key);
+  if (next === undefined) {
+    if (matchesPattern(place, key)) return true;
+    const extra = place.extra;
+    if (typeof extra === "object") next = extra;
+    else return extra !== "refuse";
+  }
+  if (next === OPEN) return true;
+  const inner: unknown = (value as Record<string, unknown>)[key];
+  return typeof inner !== "object" || inner === null || admits(next, inner, depth + 1);
 }

@@ -55,31 +55,49 @@ const RECURSION_LIMIT = 256;
 
 /**
  * Every key in `value` the closure refuses, at every depth the closure
- * walks. Recursive for speed (this is every call's hot path), but never more
- * than `RECURSION_LIMIT` frames deep: deeper places go to a work list, so
- * neither deep data nor a deep schema can overflow the stack, and the walk
- * never goes deeper than the (acyclic) closure, so a cyclic value ends too.
+ * walks.
  *
  * @example
  * ```ts
  * closureViolations(closure, { name: "x", extra: 1 }); // [{ path: [], key: "extra", code: "unknown_key" }]
  * ```
  */
-export function closureViolations(closure: Closure, value: unknown, options: { readonly symbols?: boolean } = {}): Violation[] {
-  const walk = new ClosureWalk(options.symbols ?? false);
+export function closureViolations(closure: Closure, value: unknown): Violation[] {
+  const violations: Violation[] = [];
+  walkViolations(closure, value, (violation) => violations.push(violation));
+  return violations;
+}
+
+/**
+ * Hands every key the closure refuses to `found`, so a caller that names
+ * only a few of them (the gate) need not hold them all. Recursive for speed
+ * (this is every refused call's path), but never more than
+ * `RECURSION_LIMIT` frames deep: deeper places go to a work list, so neither
+ * deep data nor a deep schema can overflow the stack, and the walk never
+ * goes deeper than the (acyclic) closure, so a cyclic value ends too.
+ * `rootKeys`, when the caller already listed them, are the value's own
+ * keys: a huge object's keys are costly to list twice.
+ *
+ * @example
+ * ```ts
+ * walkViolations(closure, { name: "x", extra: 1 }, (violation) => console.log(violation.key)); // "extra"
+ * ```
+ */
+export function walkViolations(closure: Closure, value: unknown, found: (violation: Violation) => void, rootKeys?: readonly string[]): void {
+  const walk = new ClosureWalk(found, rootKeys);
   walk.visit(closure, value, null, 0);
   for (let deferred = walk.deferred.pop(); deferred !== undefined; deferred = walk.deferred.pop()) {
     walk.visit(deferred.closure, deferred.value, deferred.path, 0);
   }
-  return walk.violations;
 }
 
 class ClosureWalk {
-  readonly violations: Violation[] = [];
   readonly deferred: Visit[] = [];
 
-  /** Whether to refuse symbol keys: an author's defaults can hold them, JSON data cannot (and listing them costs every call). */
-  constructor(private readonly symbols: boolean) {}
+  constructor(
+    private readonly found: (violation: Violation) => void,
+    private rootKeys: readonly string[] | undefined,
+  ) {}
 
   visit(place: Closure, value: unknown, path: PathNode | null, depth: number): void {
     if (place === OPEN || typeof value !== "object" || value === null) return;
@@ -103,10 +121,10 @@ class ClosureWalk {
   }
 
   private visitKeys(place: Closure, declared: ReadonlyMap<string, Closure>, object: object, path: PathNode | null, depth: number): void {
-    let keys: string[];
+    let keys: readonly string[];
     try {
-      keys = Object.keys(object);
-      if (this.symbols) for (const symbol of Object.getOwnPropertySymbols(object)) this.refuse(path, symbol.toString(), "symbol_key");
+      keys = (path === null ? this.rootKeys : undefined) ?? Object.keys(object);
+      this.rootKeys = undefined;
     } catch {
       return this.refuse(path, "", "unreadable");
     }
@@ -125,6 +143,6 @@ class ClosureWalk {
 
   private refuse(path: PathNode | null, key: string, code: Violation["code"]): void {
     // Every refusal at the top level shares one empty path: a hostile call may carry 100,000 of them.
-    this.violations.push({ path: path === null ? TOP : segmentsOf(path), key, code });
+    this.found({ path: path === null ? TOP : segmentsOf(path), key, code });
   }
 }

@@ -6,7 +6,7 @@
  * an author's examples and defaults, so all three are checked alike.
  */
 import { closureAdmits } from "./closure-admits.js";
-import { closureViolations, OPEN, type Closure, type Violation } from "./closure.js";
+import { OPEN, walkViolations, type Closure, type Violation } from "./closure.js";
 import { hasOwn, isPlainObject } from "../util/inspect.js";
 import type { CompiledSchema, SchemaFailure } from "./json-schema.js";
 import { compareSegments, type PathSegment } from "./offence.js";
@@ -71,17 +71,41 @@ export function checkData(contract: DataContract, data: object, limit = Number.P
   if (groups.length > 0 && !groups.some((group) => group.every((key) => hasOwn(data, key)))) {
     problems.push({ code: "no_required_group", path: [], groups });
   }
-  const keysAdmitted = closureAdmits(contract.closure, data);
+  // Listed once for both walks: a hostile call's 100,000 keys cost more to list than to check.
+  const rootKeys = keysOf(data);
+  const keysAdmitted = closureAdmits(contract.closure, data, rootKeys);
   const valuesAdmitted = valuesAccepted(contract.values, data);
   if (keysAdmitted && valuesAdmitted) return { problems, unnamed: 0 };
-  const violations = keysAdmitted ? [] : closureViolations(contract.closure, data);
-  const values = valuesAdmitted ? { problems: [], unnamed: 0 } : valueProblemsUpTo(contract.values, data, violations, limit);
-  // Loops, not spreads: a hostile call can carry more problems than a call can take arguments.
+  const violations = keysAdmitted ? { kept: [], count: 0 } : firstViolations(contract.closure, data, limit, rootKeys);
+  const values = valuesAdmitted ? { problems: [], unnamed: 0 } : valueProblemsUpTo(contract.values, data, violations.kept, limit);
   for (const problem of values.problems) problems.push(problem);
-  const found = problems.length + violations.length + values.unnamed;
+  const found = problems.length + violations.count + values.unnamed;
   // Only the problems that will be named are sorted against each other, and only named unknown keys get a "did you mean".
-  const named = firstInOrder([...problems, ...firstInOrder(violations, limit)], limit).map((problem) => ("declared" in problem || problem.code !== "unknown_key" ? problem : withSuggestion(contract.closure, problem as Violation)));
+  const named = firstInOrder([...problems, ...violations.kept], limit).map((problem) => ("declared" in problem || problem.code !== "unknown_key" ? problem : withSuggestion(contract.closure, problem as Violation)));
   return { problems: named, unnamed: found - named.length };
+}
+
+function keysOf(data: object): string[] | undefined {
+  try {
+    return Object.keys(data);
+  } catch {
+    return undefined; // The walks read the keys themselves, and name what cannot be read.
+  }
+}
+
+/**
+ * The first `limit` keys the closure refuses, in data-path order, and how
+ * many it refuses in all: past the limit each one is compared with the
+ * largest kept and dropped, never held.
+ */
+function firstViolations(closure: Closure, data: object, limit: number, rootKeys: readonly string[] | undefined): { kept: Violation[]; count: number } {
+  const heap = new BoundedHeap<Violation>(limit, compareProblems);
+  let count = 0;
+  walkViolations(closure, data, (violation) => {
+    count++;
+    heap.offer(violation);
+  }, rootKeys);
+  return { kept: heap.sorted(), count };
 }
 
 /** An own enumerable key: what `Object.keys` lists, and so what the closure and the merge read. */
