@@ -10,6 +10,7 @@ const suites = {
   build: () => import("./build-overhead.bench.mjs"),
   tspc: () => import("./tspc-overhead.bench.mjs"),
   validators: () => import("./validators.bench.mjs"),
+  refusal: () => import("./refusal.bench.mjs"),
 };
 
 const chosen = process.argv.slice(2);
