@@ -57,6 +57,19 @@ describe("item 8: a default carries only what a caller could send (JSON)", () =>
     colour = "red";
   }
   test.each([
+    ["itself", () => { const free: Record<string, unknown> = { a: 1 }; free.self = free; return free; }, 'actions["a"].defaults["free"]', "self"],
+    ["an enclosing object, deeper", () => { const free: Record<string, unknown> = { list: [{}] }; ((free.list as object[])[0] as Record<string, unknown>).back = free; return free; }, 'actions["a"].defaults["free"]["list"][0]', "back"],
+  ])("a cycle to %s in an open place is refused: no caller can send one", (_label, make, location, key) => {
+    const offences = offencesOfSchema(validSchema({ properties: { free: { type: "object" } }, defaults: { free: make() } }));
+    expect(offences).toEqual([expect.objectContaining({ location, key, kind: "default", code: "invalid_default", problem: `"${key}" is a cycle (an object that contains it)` })]);
+  });
+
+  test("an object held in two places is data, not a cycle", () => {
+    const shared = { x: 1 };
+    expect(offencesOfSchema(validSchema({ properties: { free: { type: "object" } }, defaults: { free: { a: shared, b: [shared] } } }))).toEqual([]);
+  });
+
+  test.each([
     ["a class instance", { opts: new Opts() }, 'actions["a"].defaults', "opts", /an instance of Opts/],
     ["an object literal with __proto__: (a custom prototype)", { opts: { __proto__: { colour: "red" }, due: "x" } }, 'actions["a"].defaults', "opts", /an object with a custom prototype/],
     ["a Date deep in an array", { opts: { due: "x", tags: [new Date(0)] } }, 'actions["a"].defaults["opts"]["tags"]', 0, /a Date/],

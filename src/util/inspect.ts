@@ -285,7 +285,8 @@ export interface DataScan {
   /**
    * `"data"`: the value must be JSON data — what a caller could send: plain
    * objects, arrays without holes, strings, finite numbers, booleans, null,
-   * held in enumerable data properties with string keys.
+   * held in enumerable data properties with string keys, and no object
+   * inside itself (a cycle; an object held in two places is fine).
    *
    * `"schema"`: the contents of a property schema, which help and
    * `tools/list` publish as JSON and the gate interprets: the same, except
@@ -302,6 +303,17 @@ export interface DataScan {
 interface DataNode {
   readonly parent: DataNode | null;
   readonly segment: string | number;
+}
+
+/** The objects from a scanned one up to the root, to tell a cycle from a shared object. */
+interface Holder {
+  readonly object: object;
+  readonly up: Holder | null;
+}
+
+function holds(holders: Holder | null, object: object): boolean {
+  for (let at = holders; at !== null; at = at.up) if (at.object === object) return true;
+  return false;
 }
 
 function segmentsFrom(node: DataNode | null): (string | number)[] {
@@ -357,25 +369,27 @@ export function dataFaults(value: unknown, scan: DataScan): DataFault[] {
   const faults: DataFault[] = [];
   const seen = scan.seen ?? new Set<object>();
   const data = scan.reading === "data";
-  const stack: { readonly object: object; readonly path: DataNode | null }[] = [];
+  const stack: { readonly object: object; readonly path: DataNode | null; readonly holders: Holder | null }[] = [];
   const fault = (path: DataNode | null, where: { key?: string; index?: number }, code: DataFaultCode, problem: string) => {
     faults.push({ path: segmentsFrom(path), ...where, code, problem });
   };
-  /** A value held at `where` in the object at `path`. */
-  const consider = (path: DataNode | null, where: { key?: string; index?: number }, label: string, held: unknown) => {
+  /** A value held at `where` in the object at `path`, whose holders (itself first) are `holders`. */
+  const consider = (path: DataNode | null, holders: Holder, where: { key?: string; index?: number }, label: string, held: unknown) => {
     const problem = jsonProblem(held);
     if (problem !== undefined) return fault(path, where, "not_json", `${label} is ${problem}`);
-    if (typeof held === "object" && held !== null && (isArray(held) || isPlainObject(held))) {
-      stack.push({ object: held, path: { parent: path, segment: where.key ?? where.index! } });
-    }
+    if (typeof held !== "object" || held === null || !(isArray(held) || isPlainObject(held))) return;
+    // Shared objects are data (JSON repeats them); an object inside itself is not: no caller can send a cycle.
+    if (data && holds(holders, held)) return fault(path, where, "not_json", `${label} is a cycle (an object that contains it)`);
+    stack.push({ object: held, path: { parent: path, segment: where.key ?? where.index! }, holders });
   };
 
   const rootProblem = jsonProblem(value);
   if (rootProblem !== undefined) fault(null, {}, "not_json", `it is ${rootProblem}`);
-  else if (typeof value === "object" && value !== null && (isArray(value) || isPlainObject(value))) stack.push({ object: value, path: null });
+  else if (typeof value === "object" && value !== null && (isArray(value) || isPlainObject(value))) stack.push({ object: value, path: null, holders: null });
 
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { object, path } = next;
+    const holders: Holder = { object, up: next.holders };
     if (seen.has(object)) continue;
     seen.add(object);
     scan.onObject?.(object);
@@ -413,7 +427,7 @@ export function dataFaults(value: unknown, scan: DataScan): DataFault[] {
         if (data) fault(path, where, "getter", `${label} is a getter`);
         continue;
       }
-      consider(path, where, label, descriptor.value);
+      consider(path, holders, where, label, descriptor.value);
     }
   }
   return faults;
