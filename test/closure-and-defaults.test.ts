@@ -67,10 +67,11 @@ describe("defaults obey the closure", () => {
     expect(offences({ [Symbol("s")]: 1 })).toEqual(['default actions["a"].defaults Symbol(s)']);
   });
 
-  test("a cyclic default terminates", () => {
+  test("a cyclic default terminates, its cycle refused at the entry that closes it", () => {
     const opts: Record<string, unknown> = { due: "x" };
     opts["tags"] = [opts];
-    expect(offences({ opts })).toEqual(['default actions["a"].defaults["opts"]["tags"][0] due', 'default actions["a"].defaults["opts"]["tags"][0] tags']);
+    expect(offences({ opts })).toEqual(['default actions["a"].defaults["opts"]["tags"] undefined', 'default actions["a"].defaults["opts"]["tags"][0] due', 'default actions["a"].defaults["opts"]["tags"][0] tags']);
+    expect(offencesOfSchema({ description: "d", properties, defaults: { opts } })[0]).toMatchObject({ index: 0, code: "invalid_default", problem: "entry 0 is a cycle (an object that contains it)" });
   });
 });
 
