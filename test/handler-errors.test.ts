@@ -226,3 +226,40 @@ test("a result whose toJSON throws: the client learns the result could not be wr
   expect(answer.content[0]!.text).not.toContain("hunter2");
   expect(JSON.stringify(logged)).toContain("hunter2");
 });
+
+describe("an actions() that throws when a call obtains it: the author's exception stays on the server", () => {
+  /** Passes registration (one obtaining), then throws on every later one. */
+  function flakyTool() {
+    let obtained = 0;
+    return defineTool({
+      name: "config",
+      description: "Config",
+      actions: () => {
+        if (obtained++ > 0) throw new Error(SECRET_PATH);
+        return { read: { description: "Read", properties: {} } };
+      },
+      handlers: { read: () => "ok" },
+    });
+  }
+
+  test.each([
+    ["the call", "config", { action: "read" }],
+    ["help {tool}", "help", { tool: "config" }],
+    ["help {}", "help", {}],
+  ])("%s answers an error id, the log the thrown text", async (_label, name, args) => {
+    const { log, entries } = capturingLog();
+    const router = createRouter({ tools: [flakyTool()], log });
+    const answer = await router.callTool(name, args);
+    const text = JSON.stringify(answer);
+    expect(text).not.toContain("secrets");
+    const errorId = /actions\(\) threw \(error id ([0-9a-f-]{36})\)/.exec(text)?.[1];
+    expect(errorId).toMatch(UUID);
+    expect(entries).toEqual([expect.objectContaining({ details: expect.objectContaining({ errorId, reason: expect.stringContaining(SECRET_PATH) }) })]);
+  });
+
+  test("with exposeErrors the client reads the thrown text", async () => {
+    const { log } = capturingLog();
+    const router = createRouter({ tools: [flakyTool()], log, exposeErrors: true });
+    expect(JSON.stringify(await router.callTool("config", { action: "read" }))).toContain("secrets/config.json");
+  });
+});

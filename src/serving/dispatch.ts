@@ -68,7 +68,7 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   } catch (error) {
     if (!(error instanceof ActionSchemaError)) throw error;
     // The index lists the tool's malformation beside every healthy tool.
-    return refuse({ ...malformedReport(error), action, help: helpPointer() });
+    return refuse({ ...malformedReport(toldToClient(error, log, policy)), action, help: helpPointer() });
   }
   // Built only for a refusal: a successful call reads nothing it does not need.
   const about = () => ({ action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) });
@@ -127,6 +127,24 @@ export function failure(log: ServerLog, policy: FailurePolicy, what: string, thr
   const details = { ...about, ...thrownDetails(thrown) };
   logError(log, `${what} (error id ${errorId})`, details);
   return { message: policy.exposeErrors === true ? `${what}: ${details.reason}` : `${what} (error id ${errorId})`, errorId };
+}
+
+/**
+ * A malformed tool as a client is told of it. What `actions()` threw is the
+ * author's exception, like a handler's: it may quote paths or secrets, so
+ * by default the client reads an error id and the log reads the offence in
+ * full (with `exposeErrors`, the client reads it too).
+ *
+ * @example
+ * ```ts
+ * toldToClient(error, stderrLog, {}).offences[0].problem; // "actions() threw (error id 3f9c…)"
+ * ```
+ */
+export function toldToClient(error: ActionSchemaError, log: ServerLog, policy: FailurePolicy): ActionSchemaError {
+  if (policy.exposeErrors === true || !error.offences.some((offence) => offence.code === "actions_threw")) return error;
+  const errorId = newErrorId();
+  logError(log, `${error.tool ?? "a tool"}: actions() threw (error id ${errorId})`, { errorId, tool: error.tool, reason: error.message });
+  return new ActionSchemaError(error.tool, error.offences.map((offence) => (offence.code === "actions_threw" ? { ...offence, problem: `actions() threw (error id ${errorId})` } : offence)));
 }
 
 /** The `ToolError` for what a handler threw: its own, or `handleError`'s translation. */

@@ -11,7 +11,8 @@
 import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
 import { errorAnswer, helpPointer, jsonAnswer, type ErrorReport, type Problem, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
-import { actionContextOf } from "./dispatch.js";
+import { actionContextOf, toldToClient, type FailurePolicy } from "./dispatch.js";
+import { stderrLog, type ServerLog } from "./server-log.js";
 import { didYouMean } from "../util/suggest.js";
 import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
@@ -37,20 +38,20 @@ const HELP_KEYS = new Set(["tool", "action"]);
  * answerHelp(lookup, { tool: "tasks", action: "create" }); // the create action complete
  * ```
  */
-export function answerHelp(lookup: ToolLookup, args: unknown): ToolAnswer {
+export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = stderrLog, policy: FailurePolicy = {}): ToolAnswer {
   const refuse = (report: ErrorReport) => errorAnswer(report);
   const request = readHelpArguments(args);
   if (request.problems.length > 0) {
     return refuse({ error: "invalid_arguments", message: "help takes {}, {tool} or {tool, action}", problems: request.problems, validTools: lookup.names(), help: helpPointer() });
   }
   const { tool: name, action } = request;
-  if (name === undefined) return jsonAnswer(index(lookup));
+  if (name === undefined) return jsonAnswer(index(lookup, (error) => toldToClient(error, log, policy)));
   const tool = lookup.get(name);
   if (tool === undefined) {
     return refuse({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(String(name), lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
   }
   const malformed = (error: ActionSchemaError): ToolAnswer =>
-    refuse({ ...malformedReport(error), tool: name, ...(action === undefined ? {} : { action }), help: helpPointer() });
+    refuse({ ...malformedReport(toldToClient(error, log, policy)), tool: name, ...(action === undefined ? {} : { action }), help: helpPointer() });
   try {
     if (action === undefined) return jsonAnswer(toolLevel(tool, fetchSchemas(tool)));
     const found = fetchSchema(tool, action);
@@ -65,7 +66,7 @@ export function answerHelp(lookup: ToolLookup, args: unknown): ToolAnswer {
 }
 
 /** The index: every tool with its action summaries; a malformed tool's entry carries its offences. */
-function index(lookup: ToolLookup): unknown {
+function index(lookup: ToolLookup, told: (error: ActionSchemaError) => ActionSchemaError): unknown {
   const tools = lookup.names().map((name) => {
     const tool = lookup.get(name)!;
     const head = { name, ...(tool.title === undefined ? {} : { title: tool.title }), description: tool.description };
@@ -75,7 +76,7 @@ function index(lookup: ToolLookup): unknown {
       return { ...head, actions, help: helpPointer(name) };
     } catch (error) {
       if (!(error instanceof ActionSchemaError)) throw error;
-      const { error: code, offences } = malformedReport(error);
+      const { error: code, offences } = malformedReport(told(error));
       return { ...head, error: code, offences, help: helpPointer(name) };
     }
   });

@@ -114,7 +114,7 @@ export function createRouter(options: RouterOptions = {}): Router {
         if (typeof name !== "string") {
           return errorAnswer({ error: "unknown_tool", message: `the tool name is ${describeType(name)}, not a string`, validTools: lookup.names(), help: helpPointer() });
         }
-        if (name === HELP_TOOL_NAME) return answerHelp(lookup, args);
+        if (name === HELP_TOOL_NAME) return answerHelp(lookup, args, call.log ?? stderrLog, policy);
         const entry = entries.get(name);
         if (entry === undefined) {
           return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
