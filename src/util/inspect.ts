@@ -305,17 +305,6 @@ interface DataNode {
   readonly segment: string | number;
 }
 
-/** The objects from a scanned one up to the root, to tell a cycle from a shared object. */
-interface Holder {
-  readonly object: object;
-  readonly up: Holder | null;
-}
-
-function holds(holders: Holder | null, object: object): boolean {
-  for (let at = holders; at !== null; at = at.up) if (at.object === object) return true;
-  return false;
-}
-
 function segmentsFrom(node: DataNode | null): (string | number)[] {
   const segments: (string | number)[] = [];
   for (let at = node; at !== null; at = at.parent) segments.push(at.segment);
@@ -369,29 +358,36 @@ export function dataFaults(value: unknown, scan: DataScan): DataFault[] {
   const faults: DataFault[] = [];
   const seen = scan.seen ?? new Set<object>();
   const data = scan.reading === "data";
-  const stack: { readonly object: object; readonly path: DataNode | null; readonly holders: Holder | null }[] = [];
+  const stack: ({ readonly object: object; readonly path: DataNode | null } | { readonly leaving: object })[] = [];
+  // The objects from the root down to the one being scanned: depth-first, each left after everything below it.
+  const holders = new Set<object>();
   const fault = (path: DataNode | null, where: { key?: string; index?: number }, code: DataFaultCode, problem: string) => {
     faults.push({ path: segmentsFrom(path), ...where, code, problem });
   };
-  /** A value held at `where` in the object at `path`, whose holders (itself first) are `holders`. */
-  const consider = (path: DataNode | null, holders: Holder, where: { key?: string; index?: number }, label: string, held: unknown) => {
+  /** A value held at `where` in the object at `path`. */
+  const consider = (path: DataNode | null, where: { key?: string; index?: number }, label: string, held: unknown) => {
     const problem = jsonProblem(held);
     if (problem !== undefined) return fault(path, where, "not_json", `${label} is ${problem}`);
     if (typeof held !== "object" || held === null || !(isArray(held) || isPlainObject(held))) return;
     // Shared objects are data (JSON repeats them); an object inside itself is not: no caller can send a cycle.
-    if (data && holds(holders, held)) return fault(path, where, "not_json", `${label} is a cycle (an object that contains it)`);
-    stack.push({ object: held, path: { parent: path, segment: where.key ?? where.index! }, holders });
+    if (data && holders.has(held)) return fault(path, where, "not_json", `${label} is a cycle (an object that contains it)`);
+    stack.push({ object: held, path: { parent: path, segment: where.key ?? where.index! } });
   };
 
   const rootProblem = jsonProblem(value);
   if (rootProblem !== undefined) fault(null, {}, "not_json", `it is ${rootProblem}`);
-  else if (typeof value === "object" && value !== null && (isArray(value) || isPlainObject(value))) stack.push({ object: value, path: null, holders: null });
+  else if (typeof value === "object" && value !== null && (isArray(value) || isPlainObject(value))) stack.push({ object: value, path: null });
 
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if ("leaving" in next) {
+      holders.delete(next.leaving);
+      continue;
+    }
     const { object, path } = next;
-    const holders: Holder = { object, up: next.holders };
     if (seen.has(object)) continue;
     seen.add(object);
+    holders.add(object);
+    stack.push({ leaving: object });
     scan.onObject?.(object);
     const keys = allOwnKeys(object);
     if (isUnreadable(keys)) {
@@ -427,7 +423,7 @@ export function dataFaults(value: unknown, scan: DataScan): DataFault[] {
         if (data) fault(path, where, "getter", `${label} is a getter`);
         continue;
       }
-      consider(path, holders, where, label, descriptor.value);
+      consider(path, where, label, descriptor.value);
     }
   }
   return faults;
