@@ -1,15 +1,49 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests that build, spawn or load: real bundler builds, `tspc` and tsserver
+ * subprocesses, the CLI, packing, load and other runtimes. `npm run
+ * test:fast` leaves them out for the edit loop; `npm test` runs everything.
+ */
+const SLOW = [
+  "test/build-*.test.ts",
+  "test/bundler-*.test.ts",
+  "test/cli-*.test.ts",
+  "test/conformance*.test.ts",
+  "test/deploy-*.test.ts",
+  "test/examples.test.ts",
+  "test/load-*.test.ts",
+  "test/mcp-stdio.test.ts",
+  "test/package-*.test.ts",
+  "test/plugin-bundlers.test.ts",
+  "test/readme-*.test.ts",
+  "test/runtime-*.test.ts",
+  "test/tsc-*.test.ts",
+  "test/tsserver-*.test.ts",
+  "test/typescript-*.test.ts",
+];
+
+const shared = {
+  exclude: ["**/node_modules/**", "test/fixtures/**", "test/.tmp/**"],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  pool: "forks" as const,
+};
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    exclude: ["**/node_modules/**", "test/fixtures/**", "test/.tmp/**"],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    pool: "forks",
-    typecheck: {
-      include: ["test/**/*.test-d.ts"],
-      tsconfig: "./tsconfig.json",
-    },
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: "fast",
+          include: ["test/**/*.test.ts"],
+          exclude: [...shared.exclude, ...SLOW],
+          typecheck: { include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+        },
+      },
+      // Type tests belong to the fast tier alone.
+      { test: { ...shared, name: "slow", include: SLOW, typecheck: { include: ["test/no-type-tests-here"] } } },
+    ],
   },
 });
