@@ -39,7 +39,7 @@ export default defineConfig({
           name: "fast",
           include: ["test/**/*.test.ts"],
           exclude: [...shared.exclude, ...SLOW],
-          typecheck: { include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
         },
       },
       // Type tests belong to the fast tier alone.

@@ -46,7 +46,7 @@ for leg in "${legs[@]}"; do
         npm install --no-save --no-audit --no-fund "typescript@$TYPESCRIPT6" >/dev/null
         npx tsc --version
         npm run build >/dev/null
-        npx vitest run --typecheck.only --project fast
+        npx vitest run --project fast test-d
         npx vitest run --project slow test/tsc-transformer.test.ts test/tsserver-plugin.test.ts
       )
       ;;
