@@ -6,7 +6,7 @@
  * processes in the project.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 export const repo = fileURLToPath(new URL("../..", import.meta.url));
 
 /** wymcp's own dependencies, which `npm install wymcp` brings along. */
-const WYMCP_DEPENDENCIES = ["@cfworker/json-schema", "picomatch", "unplugin", "ignore"];
+const manifest = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+const WYMCP_DEPENDENCIES = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies });
 
 let packed: string | undefined;
 
