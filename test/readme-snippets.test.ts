@@ -78,7 +78,7 @@ describe("README snippets in a fresh project", () => {
     expect(packages).toEqual(expect.arrayContaining(["wymcp", "@modelcontextprotocol/sdk", "esbuild", "typescript"]));
   });
 
-  const cases = [
+  const cases: { name: string; bundler: string; files: Record<string, string>; command: string[] }[] = [
     { name: "esbuild (build.mjs)", bundler: "esbuild", files: { "build.mjs": block("// build.mjs — esbuild") }, command: ["build.mjs"] },
     { name: "Vite (vite.config.ts, build.ssr)", bundler: "vite", files: { "vite.config.ts": block("// vite.config.ts") }, command: ["node_modules/vite/bin/vite.js", "build"] },
   ];
