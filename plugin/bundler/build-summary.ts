@@ -59,6 +59,29 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** A Rollup-like build's logger: Vite's, when there is one. */
+export interface InfoLogger {
+  info(message: string): void;
+}
+
+/** What a Rollup, Rolldown or Vite plugin context offers to tell of a clean build. */
+export type TellContext = { warn(message: string): void; info?: (message: string) => void };
+
+/**
+ * A Rollup, Rolldown or Vite build's end: the warning about an `include`
+ * that matched nothing, and the summary line — on Vite's logger, which
+ * prints it as Vite prints its own lines, else on the build's info log
+ * (without the "wymcp: " the bundler prefixes itself).
+ */
+export function tellClean(context: TellContext, tally: BuildTally, logger?: InfoLogger): void {
+  const warning = tally.includeWarning();
+  if (warning !== undefined) context.warn(withoutName(warning));
+  const line = tally.summary();
+  if (line === undefined) return;
+  if (logger !== undefined) logger.info(line);
+  else if (typeof context.info === "function") context.info(withoutName(line));
+}
+
 /** A line without its leading `wymcp: `, for bundlers that print the plugin's name before what it logs. */
 export function withoutName(line: string): string {
   return line.startsWith("wymcp: ") ? line.slice("wymcp: ".length) : line;

@@ -18,7 +18,7 @@ import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
 import { PACKAGE_NAME } from "../package.js";
-import { BuildTally, withoutName } from "./build-summary.js";
+import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./build-summary.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import type { ModuleVerdict } from "./module-checker.js";
@@ -153,21 +153,6 @@ function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { che
   return verdict instanceof Promise ? verdict.then(report) : report(verdict);
 }
 
-/** Where a Rollup-like build tells of a clean build: its warnings, and its info log (Vite's logger when there is one). */
-interface InfoLogger {
-  info(message: string): void;
-}
-type TellContext = { warn(message: string): void; info?: (message: string) => void };
-
-/** A clean build's warning about an `include` that matched nothing, and its summary line (without the "wymcp: " the bundler prefixes itself). */
-function tellClean(context: TellContext, tally: BuildTally, logger?: InfoLogger): void {
-  const warning = tally.includeWarning();
-  if (warning !== undefined) context.warn(withoutName(warning));
-  const line = tally.summary();
-  if (line === undefined) return;
-  if (logger !== undefined) logger.info(line);
-  else if (typeof context.info === "function") context.info(withoutName(line));
-}
 
 /** The cache file the options ask for. */
 function cacheFile(options: WymcpPluginOptions): string | undefined {
