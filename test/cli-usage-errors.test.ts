@@ -3,10 +3,13 @@
  * is wrong (with a guess at what was meant) and where the help is, never the
  * whole help again.
  */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { HELP_POINTER, USAGE } from "../plugin/cli/args.js";
 import { project } from "./plugin-support.js";
 import { runCli } from "./support/cli-process.js";
+import { runNode, scratchProject } from "./support/scratch-project.js";
 
 describe("usage errors", () => {
   const root = project({ "src/tools.ts": "export const x = 1;\n" });
@@ -38,4 +41,15 @@ describe("usage errors", () => {
     expect(stdout).toBe(`${USAGE}\n`);
     expect(USAGE).toContain(".gitignore");
   });
+});
+
+describe("a missing optional dependency", () => {
+  test("without the ignore package, a .gitignore to read is one line naming what to install, exit 2", () => {
+    const root = scratchProject({ "src/tools.ts": "export const x = 1;\n", ".gitignore": "generated/\n" }, ["typescript"]);
+    rmSync(join(root, "node_modules/ignore"));
+    const { code, stdout, stderr } = runNode(root, ["node_modules/wymcp/dist/plugin/cli/main.js", "check"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe('wymcp: the package "ignore" (an optional dependency of wymcp, to read .gitignore files) is not installed: run npm install ignore\n');
+  }, 60_000);
 });
