@@ -111,8 +111,8 @@ describe("examples/malformed", () => {
   });
 
   test("each bundler also attaches a location of its own", () => {
-    // Vite prints the first offence of each file as `[plugin wymcp] file:line:col` (column from 0); esbuild as `file:line:col:`.
-    for (const [file, line, column] of [["tasks.ts", 19, 6], ["projects.ts", 16, 42], ["labels.ts", 13, 40], ["notes.ts", 9, 19]] as const) {
+    // Vite prints the first offence of each file as `[plugin wymcp] file:line:col`; esbuild as `file:line:col:` (columns from 1, as in the message).
+    for (const [file, line, column] of [["tasks.ts", 19, 7], ["projects.ts", 16, 43], ["labels.ts", 13, 41], ["notes.ts", 9, 20]] as const) {
       expect(run.output).toContain(`[plugin wymcp] ${join(repo, "examples/malformed/src/tools", file)}:${line}:${column}`);
       expect(run.output).toContain(`src/tools/${file}:${line}:${column}:`);
     }

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
 import { offencesOf } from "../check/file-check.js";
+import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
 
@@ -19,7 +20,7 @@ import { offenceError, tooDeepWarning } from "./fail.js";
  * build.onEnd((result) => esbuildEnd(build, result, checker, include, cwd));
  * ```
  */
-export async function esbuildEnd(build: PluginBuild, result: BuildResult, checker: ModuleChecker, include: (id: string) => boolean, cwd: string): Promise<OnEndResult | undefined> {
+export async function esbuildEnd(build: PluginBuild, result: BuildResult, checker: ModuleChecker, include: (id: string) => boolean, cwd: string, tally: BuildTally): Promise<OnEndResult | undefined> {
   const errors: PartialMessage[] = [];
   const warnings: PartialMessage[] = [];
   checker.startBuild(true);
@@ -28,21 +29,40 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
       // Inputs of other namespaces are written `namespace:path`; only files on disk are checked.
       if (/^[\w-]{2,}:/.test(input)) continue;
       const fileName = path.resolve(cwd, input);
+      tally.module(include(fileName));
       if (!include(fileName)) continue;
-      const { check } = await checker.check(fileName);
+      const verdict = await checker.check(fileName);
+      tally.verdict(verdict);
+      const { check } = verdict;
       if (check === undefined) continue;
       const warning = tooDeepWarning(check);
       if (warning !== undefined) warnings.push({ text: warning, location: { file: fileName } });
       if (offencesOf(check).length === 0) continue;
       const { message, loc } = offenceError(check);
-      errors.push({ text: message, location: { file: loc.file, line: loc.line, column: loc.column, lineText: lineText(loc.file, loc.line) } });
+      // esbuild prints the column it is given and puts its caret under that index of the line: the line is
+      // given one space to the right, so the header counts from 1 as the message does and the caret stays put.
+      errors.push({ text: message, location: { file: loc.file, line: loc.line, column: loc.column, lineText: ` ${lineText(loc.file, loc.line)}` } });
     }
   } finally {
     checker.endBuild();
   }
+  const includeWarning = tally.includeWarning();
+  if (includeWarning !== undefined) warnings.push({ text: includeWarning });
+  if (errors.length === 0 && result.errors.length === 0) summarize(build, tally.summary());
   if (errors.length === 0 && warnings.length === 0) return undefined;
   await report(build, errors, warnings);
   return { errors: errors as Message[], warnings: warnings as Message[] };
+}
+
+/**
+ * Prints a clean build's summary line, unless the build asked for errors
+ * only or silence: at the JavaScript API's default level (`warning`) too,
+ * where esbuild itself prints nothing on success, so a checked build says so.
+ */
+function summarize(build: PluginBuild, line: string | undefined): void {
+  const level = build.initialOptions.logLevel ?? "warning";
+  if (line === undefined || level === "silent" || level === "error") return;
+  process.stderr.write(`${line}\n`);
 }
 
 /**

@@ -11,6 +11,7 @@
  * `esbuild-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
 import type { Plugin, PluginBuild } from "esbuild";
+import type { BuildTally } from "./build-summary.js";
 import type { LazyPass } from "./lazy-pass.js";
 
 /**
@@ -18,10 +19,10 @@ import type { LazyPass } from "./lazy-pass.js";
  *
  * @example
  * ```ts
- * const plugin = { name: "wymcp", setup: esbuildSetup(new LazyPass(cacheFile), moduleFilter(options)) };
+ * const plugin = { name: "wymcp", setup: esbuildSetup(new LazyPass(cacheFile), moduleFilter(options), () => new BuildTally(options)) };
  * ```
  */
-export function esbuildSetup(pass: LazyPass, include: (id: string) => boolean): Plugin["setup"] {
+export function esbuildSetup(pass: LazyPass, include: (id: string) => boolean, newTally: () => BuildTally): Plugin["setup"] {
   return (build: PluginBuild) => {
     const wantsMetafile = build.initialOptions.metafile === true;
     build.initialOptions.metafile = true;
@@ -32,7 +33,7 @@ export function esbuildSetup(pass: LazyPass, include: (id: string) => boolean): 
     build.onEnd(async (result) => {
       try {
         const { checker, run } = await pass.ready();
-        return await run.esbuildEnd(build, result, checker, include, cwd);
+        return await run.esbuildEnd(build, result, checker, include, cwd, newTally());
       } finally {
         if (!wantsMetafile) delete (result as { metafile?: unknown }).metafile;
       }

@@ -18,8 +18,10 @@ import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
 import { PACKAGE_NAME } from "../package.js";
+import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./build-summary.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
+import type { ModuleVerdict } from "./module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack-apply.js";
 import type { WebpackLikeCompiler } from "./webpack-scan.js";
@@ -36,13 +38,13 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
   const pass = new LazyPass(cacheFile(options));
   switch (framework) {
     case "esbuild":
-      return { name: "wymcp", esbuild: { setup: esbuildSetup(pass, moduleFilter(options)) } };
+      return { name: "wymcp", esbuild: { setup: esbuildSetup(pass, moduleFilter(options), () => new BuildTally(options)) } };
     case "webpack":
     case "rspack":
       return {
         name: "wymcp",
-        webpack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "webpack"),
-        rspack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "rspack"),
+        webpack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "webpack", () => new BuildTally(options)),
+        rspack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "rspack", () => new BuildTally(options)),
       };
     case "rolldown":
       return moduleListHooks(pass, options);
@@ -63,16 +65,22 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
   async function buildEnd(this: ModuleListContext, error?: unknown): Promise<void> {
     if (error !== undefined && error !== null) return; // the bundler's own error stands
     const { checker, run } = await pass.ready();
+    const tally = new BuildTally(options);
     checker.startBuild(true);
     try {
       for (const id of this.getModuleIds()) {
         const fileName = fileOf(id);
-        if (fileName === undefined || !accepts(fileName)) continue;
-        run.reportVerdict(this, await checker.check(fileName));
+        if (fileName === undefined) continue;
+        tally.module(accepts(fileName));
+        if (!accepts(fileName)) continue;
+        const verdict = await checker.check(fileName);
+        tally.verdict(verdict);
+        run.reportVerdict(this, verdict);
       }
     } finally {
       checker.endBuild();
     }
+    tellClean(this as unknown as TellContext, tally);
   }
   return {
     name: "wymcp",
@@ -85,6 +93,12 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
 
 function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
   let accepts: ((id: string) => boolean) | undefined;
+  // Counted in one-off builds only: a dev server or watch mode never ends a build the way a summary needs.
+  let tally: BuildTally | undefined;
+  let viteLogger: InfoLogger | undefined;
+  const configResolved = (config: { logger?: InfoLogger }) => {
+    viteLogger = config.logger;
+  };
   return {
     name: "wymcp",
     // Run before any TypeScript transform: positions must be those of the source the author wrote.
@@ -93,11 +107,25 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
       const { checker } = await pass.ready();
       checker.prepare();
       // Rollup and Rolldown say when a build runs once; Vite's dev server and every watch mode say otherwise.
-      checker.startBuild((this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false);
+      const once = (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false;
+      checker.startBuild(once);
+      tally = once ? new BuildTally(options) : undefined;
     },
-    async buildEnd() {
+    async buildEnd(error?: unknown) {
       (await pass.ready()).checker.endBuild();
+      const ended = tally;
+      tally = undefined;
+      if (ended === undefined || (error !== undefined && error !== null)) return;
+      const context = this as unknown as TellContext & { getModuleIds?: () => Iterable<string> };
+      accepts ??= moduleFilter(options);
+      for (const id of context.getModuleIds?.() ?? []) {
+        const fileName = fileOf(id);
+        if (fileName !== undefined) ended.module(accepts(id));
+      }
+      tellClean(context, ended, viteLogger);
     },
+    // Vite: its logger prints the summary, as Vite prints its own lines.
+    ...({ configResolved, vite: { configResolved } } as object),
     transform: {
       filter: { id: idFilter(options), code: PACKAGE_NAME },
       handler(code, id) {
@@ -107,18 +135,24 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
         accepts ??= moduleFilter(options);
         if (!accepts(id)) return undefined;
         const loaded = pass.now();
-        return loaded instanceof Promise ? loaded.then((ready) => checkInTransform(this, ready, fileName, code)) : checkInTransform(this, loaded, fileName, code);
+        const counted = tally;
+        return loaded instanceof Promise ? loaded.then((ready) => checkInTransform(this, ready, fileName, code, counted)) : checkInTransform(this, loaded, fileName, code, counted);
       },
     },
   };
 }
 
 /** A module's check from a transform hook: synchronous unless the evaluator must load first. */
-function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string): undefined | Promise<undefined> {
+function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string, tally: BuildTally | undefined): undefined | Promise<undefined> {
   // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
   const verdict = checker.check(fileName, code);
-  return verdict instanceof Promise ? verdict.then((settled) => run.reportVerdict(context, settled)) : run.reportVerdict(context, verdict);
+  const report = (settled: ModuleVerdict) => {
+    tally?.verdict(settled);
+    return run.reportVerdict(context, settled);
+  };
+  return verdict instanceof Promise ? verdict.then(report) : report(verdict);
 }
+
 
 /** The cache file the options ask for. */
 function cacheFile(options: WymcpPluginOptions): string | undefined {

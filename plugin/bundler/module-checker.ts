@@ -50,9 +50,11 @@ function preloadCheckModule(): void {
 export interface ModuleVerdict {
   readonly check: FileCheck | undefined;
   readonly filesRead: readonly string[];
+  /** How many tool declarations the module has. */
+  readonly tools: number;
 }
 
-const NOTHING: ModuleVerdict = { check: undefined, filesRead: [] };
+const NOTHING: ModuleVerdict = { check: undefined, filesRead: [], tools: 0 };
 
 /**
  * Checks modules for one plugin instance, build after build, reusing stored
@@ -149,13 +151,13 @@ export class ModuleChecker {
     if (store !== undefined && seen !== undefined) {
       if (check.skipped === undefined && offencesOf(check).length === 0) {
         const { reads, resolutions } = recorder.record();
-        store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const) };
+        store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const), tools: check.declarations.length };
       } else {
         delete store.entries[fileName];
       }
       this.dirty = true;
     }
-    return { check, filesRead: check.filesRead };
+    return { check, filesRead: check.filesRead, tools: check.declarations.length };
   }
 
   /** Whether what a stored verdict depends on is unchanged. */
@@ -193,5 +195,5 @@ export class ModuleChecker {
 
 function reuse(fileName: string, entry: Entry): ModuleVerdict {
   if (entry.mentions === false) return NOTHING;
-  return { check: undefined, filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName) };
+  return { check: undefined, filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName), tools: typeof entry.tools === "number" ? entry.tools : 0 };
 }

@@ -31,6 +31,12 @@ export interface WymcpPluginOptions {
    * TypeScript's compiled code is kept in the same folder.
    */
   readonly cache?: boolean | string | undefined;
+  /**
+   * Print one line after a clean build, `wymcp: 12 tools in 5 files checked`
+   * (on the bundler's info log, where it has one). `false` keeps clean builds
+   * silent; offences and warnings are printed either way. Default: `true`.
+   */
+  readonly summary?: boolean | undefined;
 }
 
 /** Module ids with a source extension, with or without a query (`?v=…`). */

@@ -31,6 +31,8 @@ export interface Entry {
   readonly reads?: readonly ModuleRead<Seen | null>[];
   /** Every resolution the check asked for; a containing file `""` is the file itself. */
   readonly resolutions?: readonly Resolution[];
+  /** How many tool declarations the file has (for the build's summary line). */
+  readonly tools?: number;
 }
 
 /** The stored verdicts, by file name. */

@@ -5,6 +5,7 @@
  * into JavaScript (about 0.2 ms) — just to find the few that mention wymcp.
  * The pass itself is `webpack-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
+import type { BuildTally } from "./build-summary.js";
 import type { LazyPass } from "./lazy-pass.js";
 import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
@@ -13,15 +14,15 @@ import type { WebpackLikeCompiler } from "./webpack-scan.js";
  *
  * @example
  * ```ts
- * const plugin = { name: "wymcp", webpack: (compiler) => applyToCompiler(compiler, new LazyPass(cacheFile), moduleFilter(options), "webpack") };
+ * const plugin = { name: "wymcp", webpack: (compiler) => applyToCompiler(compiler, new LazyPass(cacheFile), moduleFilter(options), "webpack", () => new BuildTally(options)) };
  * ```
  */
-export function applyToCompiler(compiler: WebpackLikeCompiler, pass: LazyPass, include: (id: string) => boolean, framework: "webpack" | "rspack"): void {
+export function applyToCompiler(compiler: WebpackLikeCompiler, pass: LazyPass, include: (id: string) => boolean, framework: "webpack" | "rspack", newTally: () => BuildTally): void {
   compiler.hooks.thisCompilation.tap("wymcp", (compilation) => {
     pass.prepare();
     compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {
       const { checker, run } = await pass.ready();
-      await run.scanModules(compiler, compilation, modules, checker, include, framework);
+      await run.scanModules(compiler, compilation, modules, checker, include, framework, newTally());
     });
   });
 }

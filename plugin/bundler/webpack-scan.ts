@@ -8,6 +8,7 @@
  */
 import { offencesOf } from "../check/file-check.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
+import { withoutName, type BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
@@ -29,6 +30,8 @@ export interface WebpackLikeCompilation {
 /** What the plugin uses of a webpack or Rspack compiler. */
 export interface WebpackLikeCompiler {
   readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError };
+  /** Where a clean build's summary line is printed (its level is the `infrastructureLogging` option). */
+  getInfrastructureLogger?(name: string): { info(message: string): void };
   readonly hooks: { readonly thisCompilation: { tap(name: string, callback: (compilation: WebpackLikeCompilation) => void): void } };
 }
 
@@ -42,13 +45,16 @@ export interface WebpackLikeCompiler {
  * compilation.hooks.finishModules.tapPromise("wymcp", (modules) => scanModules(compiler, compilation, modules, checker, include, "rspack"));
  * ```
  */
-export async function scanModules(compiler: WebpackLikeCompiler, compilation: WebpackLikeCompilation, modules: Iterable<unknown>, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack"): Promise<void> {
+export async function scanModules(compiler: WebpackLikeCompiler, compilation: WebpackLikeCompilation, modules: Iterable<unknown>, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack", tally: BuildTally): Promise<void> {
   const { WebpackError } = compiler.webpack;
   checker.startBuild(true);
   try {
     for (const fileName of moduleFiles(compilation, modules, framework)) {
+      tally.module(include(fileName));
       if (!include(fileName)) continue;
-      const { check, filesRead } = await checker.check(fileName);
+      const verdict = await checker.check(fileName);
+      tally.verdict(verdict);
+      const { check, filesRead } = verdict;
       for (const file of filesRead) compilation.fileDependencies.add(file);
       if (check === undefined) continue;
       const warning = tooDeepWarning(check);
@@ -63,6 +69,10 @@ export async function scanModules(compiler: WebpackLikeCompiler, compilation: We
   } finally {
     checker.endBuild();
   }
+  const includeWarning = tally.includeWarning();
+  if (includeWarning !== undefined) compilation.warnings.push(Object.assign(new WebpackError(includeWarning), { hideStack: true }));
+  const line = tally.summary();
+  if (line !== undefined && compilation.errors.length === 0) compiler.getInfrastructureLogger?.("wymcp").info(withoutName(line));
 }
 
 /**

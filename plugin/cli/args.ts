@@ -1,8 +1,10 @@
 /**
  * The command line of `wymcp`: `check [paths…] [--format text|json]`,
  * `--help`, `--version`. Parsing never exits: a usage error is a value, so
- * `run` decides the exit code (2).
+ * `run` decides the exit code (2) and prints it in one line, with a guess at
+ * what was meant.
  */
+import { didYouMean } from "../../src/util/suggest.js";
 
 /** What the command line asks for. */
 export type Command =
@@ -15,10 +17,15 @@ export type Command =
 export const USAGE = `Usage: wymcp check [paths…] [--format text|json]
 
 Checks every defineTool(...) declaration in the .ts, .tsx, .mts, .cts, .js,
-.jsx, .mjs and .cjs files under the paths (default: the current directory;
-node_modules, dist and hidden folders are skipped) and reports every
-malformed action schema at its source position. Files that cannot be
-parsed (a syntax error, or nesting too deep) are listed as not checked.
+.jsx, .mjs and .cjs files under the paths (default: the current directory)
+and reports every malformed action schema at its source position.
+
+Folders are walked without what .gitignore files ignore, node_modules,
+build outputs (dist, dist-*, build, out, coverage), hidden folders and
+declaration files; symbolic links are followed while they stay inside the
+folder. Name a file or folder to check it anyway. Files that cannot be parsed
+(a syntax error, or nesting too deep) are listed as not checked; paths that
+are not modules or not regular files, and links leading out, as not read.
 
 Options:
   --format text|json  output for people (default) or for machines
@@ -27,12 +34,19 @@ Options:
 
 Exit codes: 0 no offences, 1 offences found, 2 usage error.`;
 
+/** The line printed under a usage error, instead of the whole help. */
+export const HELP_POINTER = 'Run "wymcp check --help" for usage.';
+
+const COMMANDS = ["check"];
+const OPTIONS = ["--format", "--help", "--version"];
+
 /**
  * Parses the arguments after `wymcp`.
  *
  * @example
  * ```ts
  * parseArgs(["check", "src", "--format", "json"]); // { kind: "check", paths: ["src"], format: "json" }
+ * parseArgs(["check", "--fromat", "json"]); // { kind: "usage-error", message: 'unknown option "--fromat" (did you mean "--format"?)' }
  * ```
  */
 export function parseArgs(argv: readonly string[]): Command {
@@ -40,23 +54,30 @@ export function parseArgs(argv: readonly string[]): Command {
   if (argv.some((arg) => arg === "-v" || arg === "--version")) return { kind: "version" };
   const [command, ...rest] = argv;
   if (command === undefined) return { kind: "usage-error", message: "missing command: wymcp check [paths…]" };
-  if (command !== "check") return { kind: "usage-error", message: `unknown command "${command}"` };
+  if (command !== "check") return { kind: "usage-error", message: `unknown command ${JSON.stringify(command)}${didYouMean(command, COMMANDS)}` };
   const paths: string[] = [];
   let format: "text" | "json" = "text";
   let onlyPaths = false;
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index]!;
-    if (onlyPaths || !arg.startsWith("-")) {
+    if (onlyPaths || !arg.startsWith("-") || arg === "-") {
       paths.push(arg);
     } else if (arg === "--") {
       onlyPaths = true;
     } else if (arg === "--format" || arg.startsWith("--format=")) {
       const value = arg === "--format" ? rest[++index] : arg.slice("--format=".length);
-      if (value !== "text" && value !== "json") return { kind: "usage-error", message: `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}` };
+      if (value !== "text" && value !== "json") return { kind: "usage-error", message: `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}${value === undefined ? "" : didYouMean(value, ["text", "json"])}` };
       format = value;
     } else {
-      return { kind: "usage-error", message: `unknown option "${arg}"` };
+      return { kind: "usage-error", message: `unknown option ${JSON.stringify(arg)}${optionGuess(arg)}` };
     }
   }
   return { kind: "check", paths: paths.length > 0 ? paths : ["."], format };
+}
+
+/** A guess at an unknown option: a misspelt one (`--fromat`), or `--json` for `--format json`. */
+function optionGuess(arg: string): string {
+  const name = arg.replace(/=.*$/, "");
+  if (name === "--json" || name === "--text") return ` (did you mean "--format ${name.slice(2)}"?)`;
+  return didYouMean(name, OPTIONS);
 }

@@ -1,52 +1,163 @@
 /**
- * The files `wymcp check` reads: the named files, and every source file
- * under the named folders except `node_modules`, `dist`, hidden folders and
- * declaration files.
+ * The files `wymcp check` reads: the files named on the command line, and
+ * the source files under the named folders (the current directory by
+ * default), leaving out what a project does not write by hand — whatever
+ * its `.gitignore` files ignore, `node_modules`, build outputs (`dist`,
+ * `dist-*`, `build`, `out`, `coverage`), hidden folders and declaration
+ * files. A stale build output would otherwise report offences its sources
+ * no longer have.
+ *
+ * What is met but not read is said, with why: a named file that is not a
+ * module, anything that is not a regular file (a FIFO would block the read
+ * forever), and a symbolic link leading out of the folder being walked or
+ * nowhere. Links inside it are followed, each file read once.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import path from "node:path";
 import { SOURCE_EXTENSIONS } from "../evaluator/modules.js";
+import { IgnoreRules } from "./gitignore.js";
 
-const SKIPPED_FOLDERS = new Set(["node_modules", "dist"]);
+/** Why a path met was not read. */
+export type NotReadReason = "not-a-module" | "not-a-regular-file" | "link-outside" | "broken-link" | "unreadable";
 
-/** The files to check, sorted, or the first path that does not exist. */
-export type FileList = { readonly files: readonly string[] } | { readonly missing: string };
+/** A path met but not read, and why. */
+export interface NotRead {
+  /** As met: relative to the working directory when named relative, or found below a named folder. */
+  readonly file: string;
+  readonly reason: NotReadReason;
+  readonly message: string;
+}
+
+/** The files to check (absolute, sorted, each once) and the paths passed over, or the first named path that does not exist. */
+export type FileList = { readonly files: readonly string[]; readonly notRead: readonly NotRead[] } | { readonly missing: string };
+
+/** Folders never walked into: installed packages and build outputs (named on the command line, they are walked). */
+const SKIPPED_FOLDER = /^(?:node_modules|dist(?:[-_.].*)?|build|out|coverage)$/;
 
 /**
  * Collects the files to check under `paths`, resolved from `cwd`.
  *
  * @example
  * ```ts
- * collectFiles(["src"], process.cwd()); // { files: ["/project/src/index.ts", …] }
+ * collectFiles(["src"], process.cwd()); // { files: ["/project/src/index.ts", …], notRead: [] }
  * ```
  */
 export function collectFiles(paths: readonly string[], cwd: string): FileList {
-  const files = new Set<string>();
+  const collector = new Collector(cwd);
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
     const stats = statSync(absolute, { throwIfNoEntry: false });
     if (stats === undefined) return { missing: given };
-    // A file named on the command line is checked whatever its extension.
-    if (stats.isFile()) files.add(absolute);
-    else if (stats.isDirectory()) walk(absolute, files);
+    if (stats.isDirectory()) collector.walk(absolute);
+    else collector.named(absolute, stats);
   }
-  return { files: [...files].sort() };
+  return collector.result();
 }
 
-function walk(root: string, files: Set<string>): void {
-  const folders = [root];
-  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith(".")) folders.push(full);
-      } else if (entry.isFile() && isSource(entry.name)) {
-        files.add(full);
+class Collector {
+  private readonly files = new Map<string, string>();
+  private readonly notRead: NotRead[] = [];
+  private readonly walked = new Set<string>();
+
+  constructor(private readonly cwd: string) {}
+
+  /** A path named on the command line: read if it is a regular file with a source extension, whatever `.gitignore` says. */
+  named(file: string, stats: Stats): void {
+    if (!stats.isFile()) return this.passOver(file, "not-a-regular-file", `${kindOf(stats)}, not a regular file`);
+    if (!isSource(file, true)) return this.passOver(file, "not-a-module", `not a JavaScript or TypeScript module (${SOURCE_EXTENSIONS.join(" ")})`);
+    this.add(file);
+  }
+
+  /** Every source file below `root`, links followed while they stay inside it. */
+  walk(root: string): void {
+    const realRoot = realpath(root) ?? root;
+    const inherited = IgnoreRules.at(root, this.cwd);
+    // A folder named on the command line is checked even where .gitignore ignores it.
+    const folders: { folder: string; rules: IgnoreRules }[] = [{ folder: root, rules: inherited.ignores(root, true) ? IgnoreRules.below(root) : inherited }];
+    for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+      const { folder, rules } = next;
+      const real = realpath(folder) ?? folder;
+      if (this.walked.has(real)) continue;
+      this.walked.add(real);
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(folder, { withFileTypes: true });
+      } catch (error) {
+        this.passOver(folder, "unreadable", `cannot be listed: ${(error as Error).message}`);
+        continue;
+      }
+      for (const entry of entries) {
+        const full = path.join(folder, entry.name);
+        let stats: Stats | undefined;
+        if (entry.isSymbolicLink()) {
+          const target = realpath(full);
+          stats = target === undefined ? undefined : statSync(target, { throwIfNoEntry: false });
+          if (target === undefined || stats === undefined) {
+            if (isSource(full, false)) this.passOver(full, "broken-link", "a symbolic link to nothing");
+            continue;
+          }
+          if (!isInside(target, realRoot)) {
+            if (stats.isDirectory() || isSource(full, false)) this.passOver(full, "link-outside", `a symbolic link out of ${this.shown(root)} (to ${target}), not followed`);
+            continue;
+          }
+        }
+        const isFolder = stats?.isDirectory() ?? entry.isDirectory();
+        if (isFolder) {
+          if (SKIPPED_FOLDER.test(entry.name) || entry.name.startsWith(".") || rules.ignores(full, true)) continue;
+          folders.push({ folder: full, rules: rules.within(full) });
+          continue;
+        }
+        if (!isSource(full, false) || rules.ignores(full, false)) continue;
+        const isFile = stats?.isFile() ?? entry.isFile();
+        if (isFile) this.add(full);
+        else this.passOver(full, "not-a-regular-file", `${kindOf(stats ?? statSync(full, { throwIfNoEntry: false }))}, not a regular file`);
       }
     }
   }
+
+  result(): FileList {
+    const files = [...this.files.values()].sort();
+    return { files, notRead: this.notRead };
+  }
+
+  private add(file: string): void {
+    const real = realpath(file) ?? file;
+    if (!this.files.has(real)) this.files.set(real, file);
+  }
+
+  private passOver(file: string, reason: NotReadReason, message: string): void {
+    this.notRead.push({ file: this.shown(file), reason, message });
+  }
+
+  private shown(file: string): string {
+    const relative = path.relative(this.cwd, file);
+    if (relative === "") return ".";
+    return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : file;
+  }
 }
 
-function isSource(name: string): boolean {
-  return SOURCE_EXTENSIONS.includes(path.extname(name)) && !/\.d\.[cm]?ts$/.test(name);
+function realpath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+/** A source file by its name; declaration files only when named on the command line. */
+function isSource(name: string, named: boolean): boolean {
+  return SOURCE_EXTENSIONS.includes(path.extname(name)) && (named || !/\.d\.[cm]?ts$/.test(name));
+}
+
+function kindOf(stats: Stats | undefined): string {
+  if (stats === undefined) return "gone while listed";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  return "a special file";
 }

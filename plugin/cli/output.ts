@@ -7,6 +7,8 @@ import type ts from "typescript";
 import type { Offence } from "../../src/index.js";
 import type { FileCheck } from "../check/file-check.js";
 import { displayPath, locatedLine } from "../check/report.js";
+import type { NotRead } from "./files.js";
+import { printable } from "./printable.js";
 
 /** A source position as printed: path relative to the working directory, 1-based line and column. */
 export interface Position {
@@ -27,6 +29,8 @@ export interface CheckReport {
   readonly summary: { readonly files: number; readonly declarations: number; readonly offences: number; readonly partial: number };
   /** The files that could not be checked: a syntax error, or source nested too deeply to evaluate. */
   readonly skipped: readonly { readonly file: string; readonly line?: number; readonly column?: number; readonly reason: "syntax-error" | "too-deep"; readonly message: string }[];
+  /** The paths met but not read: a named file that is not a module, a FIFO or other non-regular file, a symbolic link leading out or nowhere. */
+  readonly notRead: readonly NotRead[];
 }
 
 /**
@@ -37,7 +41,7 @@ export interface CheckReport {
  * JSON.stringify(checkReport(checks, process.cwd()), null, 2);
  * ```
  */
-export function checkReport(checks: readonly FileCheck[], cwd: string): CheckReport {
+export function checkReport(checks: readonly FileCheck[], cwd: string, notRead: readonly NotRead[] = []): CheckReport {
   const declarations = checks.flatMap((check) => check.declarations);
   const offences = declarations.flatMap(({ declaration, offences: located }) =>
     located.map((entry) => ({ file: displayPath(entry.fileName, cwd), line: entry.line, column: entry.column, tool: declaration.name ?? null, ...entry.offence })),
@@ -51,7 +55,7 @@ export function checkReport(checks: readonly FileCheck[], cwd: string): CheckRep
       unknowns: declaration.unknowns.map((unknown) => ({ ...position(unknown.node, cwd), text: unknown.text, reason: unknown.reason })),
     }));
   const skipped = checks.flatMap(({ fileName, skipped: why }) => (why === undefined ? [] : [{ file: displayPath(fileName, cwd), ...(why.line === undefined ? {} : { line: why.line, column: why.column }), reason: why.reason, message: why.message }]));
-  return { offences, partial, summary: { files: checks.length, declarations: declarations.length, offences: offences.length, partial: partial.length }, skipped };
+  return { offences, partial, summary: { files: checks.length, declarations: declarations.length, offences: offences.length, partial: partial.length }, skipped, notRead };
 }
 
 /**
@@ -65,16 +69,16 @@ export function checkReport(checks: readonly FileCheck[], cwd: string): CheckRep
  * 1 action-schema offence in 1 file (3 files checked, 2 tool declarations).
  * ```
  */
-export function checkText(checks: readonly FileCheck[], cwd: string): string {
-  const report = checkReport(checks, cwd);
-  const lines = checks.flatMap((check) => check.declarations.flatMap(({ offences }) => offences.map((offence) => locatedLine(offence, cwd))));
+export function checkText(checks: readonly FileCheck[], cwd: string, notRead: readonly NotRead[] = []): string {
+  const report = checkReport(checks, cwd, notRead);
+  const lines = checks.flatMap((check) => check.declarations.flatMap(({ offences }) => offences.map((offence) => printableLine(locatedLine(offence, cwd), displayPath(offence.fileName, cwd)))));
   if (report.partial.length > 0) {
     if (lines.length > 0) lines.push("");
     lines.push("Partly evaluated (offences that depend on these parts are left to the registration check at run time):");
     for (const declaration of report.partial) {
       const unchecked = declaration.unchecked > 0 ? `, ${declaration.unchecked} possible ${declaration.unchecked === 1 ? "offence" : "offences"} not reported` : "";
-      lines.push(`  ${at(declaration)}  ${declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`}${unchecked}`);
-      for (const unknown of declaration.unknowns) lines.push(`    ${at(unknown)}  ${unknown.text}: ${unknown.reason}`);
+      lines.push(`  ${printable(at(declaration))}  ${declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`}${unchecked}`);
+      for (const unknown of declaration.unknowns) lines.push(`    ${printable(at(unknown))}  ${unknown.text}: ${unknown.reason}`);
     }
   }
   if (report.skipped.length > 0) {
@@ -82,8 +86,13 @@ export function checkText(checks: readonly FileCheck[], cwd: string): string {
     lines.push("Not checked (their tools are still validated when they are registered at run time):");
     for (const file of report.skipped) {
       const where = file.line === undefined ? file.file : `${file.file}:${file.line}:${file.column}`;
-      lines.push(`  ${where}  ${file.reason === "syntax-error" ? `syntax error: ${file.message}` : file.message}`);
+      lines.push(`  ${printable(where)}  ${file.reason === "syntax-error" ? `syntax error: ${file.message}` : file.message}`);
     }
+  }
+  if (report.notRead.length > 0) {
+    if (lines.length > 0) lines.push("");
+    lines.push("Not read:");
+    for (const entry of report.notRead) lines.push(`  ${printable(entry.file)}  ${printable(entry.message)}`);
   }
   if (lines.length > 0) lines.push("");
   lines.push(summaryLine(checks, report));
@@ -96,6 +105,11 @@ function summaryLine(checks: readonly FileCheck[], report: CheckReport): string 
   if (offences === 0) return `No action-schema offences (${scope}).`;
   const failing = checks.filter((check) => check.declarations.some((declaration) => declaration.offences.length > 0)).length;
   return `${plural(offences, "action-schema offence")} in ${plural(failing, "file")} (${scope}).`;
+}
+
+/** An offence line with its file name made printable (the line starts with it). */
+function printableLine(line: string, shownPath: string): string {
+  return line.startsWith(shownPath) ? printable(shownPath) + line.slice(shownPath.length) : printable(line);
 }
 
 function plural(count: number, noun: string): string {

@@ -9,9 +9,10 @@ import { checkSource } from "../check/check.js";
 import type { FileCheck } from "../check/file-check.js";
 import { diskHost } from "../evaluator/modules.js";
 import { wymcpVersion } from "../package.js";
-import { parseArgs, USAGE } from "./args.js";
-import { collectFiles } from "./files.js";
+import { HELP_POINTER, parseArgs, USAGE } from "./args.js";
+import { collectFiles, type FileList } from "./files.js";
 import { checkReport, checkText } from "./output.js";
+import { printable } from "./printable.js";
 
 /** Where the command writes, and the directory paths are resolved from. */
 export interface CliIo {
@@ -39,14 +40,20 @@ export function run(argv: readonly string[], io: CliIo): number {
       io.stdout(wymcpVersion() ?? "unknown");
       return 0;
     case "usage-error":
-      io.stderr(`wymcp: ${command.message}\n\n${USAGE}`);
+      io.stderr(`wymcp: ${printable(command.message)}\n${HELP_POINTER}`);
       return 2;
     case "check":
       break;
   }
-  const list = collectFiles(command.paths, io.cwd);
+  let list: FileList;
+  try {
+    list = collectFiles(command.paths, io.cwd);
+  } catch (error) {
+    io.stderr(`wymcp: ${printable(walkFailure(error))}`);
+    return 2;
+  }
   if ("missing" in list) {
-    io.stderr(`wymcp: no such file or directory: ${list.missing}`);
+    io.stderr(`wymcp: no such file or directory: ${printable(list.missing)}\n${HELP_POINTER}`);
     return 2;
   }
   // TypeScript's compiled code is kept where the bundler plugin keeps it: the next run loads it in half the time.
@@ -59,12 +66,19 @@ export function run(argv: readonly string[], io: CliIo): number {
     try {
       text = readFileSync(file, "utf8");
     } catch (error) {
-      io.stderr(`wymcp: cannot read ${file}: ${(error as Error).message}`);
+      io.stderr(`wymcp: cannot read ${printable(file)}: ${printable((error as Error).message)}`);
       return 2;
     }
     checks.push(checkSource(file, text, host));
   }
   saveCompiledCode();
-  io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd), null, 2) : checkText(checks, io.cwd));
+  io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd, list.notRead), null, 2) : checkText(checks, io.cwd, list.notRead));
   return checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0)) ? 1 : 0;
+}
+
+/** Why the folders could not be walked, in one line: the `ignore` package missing, or a folder that cannot be listed. */
+function walkFailure(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === "MODULE_NOT_FOUND" && String(message).includes("'ignore'")) return 'the package "ignore" (an optional dependency of wymcp, to read .gitignore files) is not installed: run npm install ignore';
+  return `cannot list the files to check: ${String(message)}`;
 }
