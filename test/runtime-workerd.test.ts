@@ -3,18 +3,16 @@
  * runtime, where code generation from strings throws — through Miniflare:
  * built from source with esbuild and the wymcp plugin
  * (examples/tasks/worker.config.mjs), then the SDK's Client talks to it over
- * real HTTP. Needs `npm run build` (the plugin and wymcp/fetch come from
- * dist/).
+ * real HTTP.
  */
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { dirname } from "node:path";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exerciseTasksExample } from "./support/runtime-session.js";
+import { buildTasksWorker } from "./support/worker-build.js";
 
-const example = fileURLToPath(new URL("../examples/tasks/", import.meta.url));
 const workerd = createRequire(import.meta.url).resolve("workerd/bin/workerd");
 const probe = spawnSync(workerd, ["--version"], { encoding: "utf8" });
 const unavailable = probe.status === 0 ? undefined : `workerd cannot run on this machine: ${probe.error?.message ?? probe.stderr.trim()}`;
@@ -24,10 +22,9 @@ describe.skipIf(unavailable !== undefined)("the tasks example in workerd", () =>
   let mf: Miniflare;
   let url: URL;
   beforeAll(async () => {
-    const options = (await import("../examples/tasks/worker.config.mjs")).default;
-    await build({ ...options, logLevel: "silent" });
+    const scriptPath = await buildTasksWorker();
     const { Miniflare } = await import("miniflare");
-    mf = new Miniflare({ modules: true, scriptPath: `${example}dist/worker/worker.js`, compatibilityDate: "2025-09-01", host: "127.0.0.1", port: 0 });
+    mf = new Miniflare({ modules: true, scriptPath, modulesRoot: dirname(scriptPath), compatibilityDate: "2025-09-01", host: "127.0.0.1", port: 0 });
     url = new URL("/mcp", await mf.ready);
   }, 60_000);
   afterAll(async () => {
