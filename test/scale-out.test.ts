@@ -19,7 +19,7 @@ import { exchange, INITIALIZE, rpc } from "./support/http-exchange.js";
 const outdir = fileURLToPath(new URL("../examples/tasks/dist/scale-out/", import.meta.url));
 
 beforeAll(async () => {
-  const options = (await import("../examples/tasks/esbuild.config.mjs")).default as BuildOptions;
+  const options = ((await import(new URL("../examples/tasks/esbuild.config.mjs", import.meta.url).href)) as { default: BuildOptions }).default;
   await build({ ...options, outdir, logLevel: "silent" });
 }, 60_000);
 

@@ -8,11 +8,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build, type BuildOptions } from "esbuild";
 
 /** Builds the Worker; returns the path of its one self-contained module. */
 export async function buildTasksWorker(): Promise<string> {
-  const options = (await import("../../examples/tasks/worker.config.mjs")).default as BuildOptions;
+  const config = new URL("../../examples/tasks/worker.config.mjs", import.meta.url);
+  const options = ((await import(pathToFileURL(config.pathname).href)) as { default: BuildOptions }).default;
   const outdir = mkdtempSync(join(tmpdir(), "wymcp-worker-"));
   await build({ ...options, outdir, logLevel: "silent" });
   return join(outdir, "worker.js");
