@@ -22,6 +22,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../serving/router.js";
+import { sessionEventStore } from "./http-event-store.js";
 import { checkMessage, httpGuards } from "./http-guards.js";
 import type { HttpOptions } from "./http-options.js";
 import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./http-response.js";
@@ -115,13 +116,16 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
     let opened: (() => void) | undefined;
     try {
       const server = createMcpServer(router, serverOptions);
+      // The id is drawn first so the session's view of the event store can carry it.
+      const id = newSessionId();
       const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
         ...transportOptions,
-        sessionIdGenerator: newSessionId,
-        onsessioninitialized: (id) => {
+        ...(options.eventStore === undefined ? {} : { eventStore: sessionEventStore(options.eventStore, id) }),
+        sessionIdGenerator: () => id,
+        onsessioninitialized: (opening) => {
           if (closed) return;
           session = { server, transport };
-          opened = claim.open(id, session, identity);
+          opened = claim.open(opening, session, identity);
         },
       });
       // Set before connect: the SDK chains its own close handling after this one. Only this session is

@@ -3,6 +3,7 @@
  * `createFetchHandler` (Web-standard) — so an option added here reaches
  * both. Only the request type the hooks are handed differs.
  */
+import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { HttpGuardOptions } from "./http-guards.js";
 import type { SessionOptions } from "./http-sessions.js";
 import type { McpServerOptions } from "./server.js";
@@ -31,4 +32,16 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
   readonly sessionIdGenerator?: () => string;
   /** Answer with plain JSON instead of an SSE stream. */
   readonly enableJsonResponse?: boolean;
+  /**
+   * Where the events of SSE streams are kept so a client that lost its
+   * stream resumes it with `Last-Event-ID` (the SDK's `EventStore`;
+   * stateful mode). Keep it outside the process (Redis, a database) for
+   * streams to outlive it — see examples/event-store/redis-event-store.ts.
+   *
+   * @example
+   * ```ts
+   * eventStore: new RedisEventStore(redis, { ttlSeconds: 3600 })
+   * ```
+   */
+  readonly eventStore?: EventStore;
 }
