@@ -66,7 +66,7 @@ export interface FetchHandler {
 export function createFetchHandler(router: Router, options: FetchHandlerOptions = {}): FetchHandler {
   const core = createHttpCore(router, options);
   const handle = (request: Request, info: FetchRequestInfo = {}): Promise<Response> =>
-    core.handle({ request, hookRequest: request, loopback: info.loopback ?? false, body: () => chunksOf(request.body), parsedBody: info.parsedBody });
+    core.handle({ request, hookRequest: request, host: hostOf(request), loopback: info.loopback ?? false, body: () => chunksOf(request.body), parsedBody: info.parsedBody });
   const handler = ((request: Request) => handle(request)) as FetchHandler;
   handler.handle = handle;
   handler.sessionCount = core.sessionCount;
@@ -91,5 +91,16 @@ async function* chunksOf(stream: ReadableStream<Uint8Array> | null): AsyncIterab
   } finally {
     if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
+  }
+}
+
+/** The `Host` header; for a `Request` made without one (fetch leaves it to the connection), the host of its URL. */
+function hostOf(request: Request): string | undefined {
+  const header = request.headers.get("host");
+  if (header !== null) return header;
+  try {
+    return new URL(request.url).host;
+  } catch {
+    return undefined;
   }
 }

@@ -35,6 +35,8 @@ export interface HttpCall<R> {
   readonly request: Request;
   /** What the authentication hooks are handed. */
   readonly hookRequest: R;
+  /** The `Host` the request was sent to (DNS-rebinding protection judges it). */
+  readonly host: string | undefined;
   /** Whether the connection arrived at a loopback address (DNS-rebinding protection's default). */
   readonly loopback: boolean;
   /** The body's bytes, read only after the request passed the guards. */
@@ -64,7 +66,7 @@ interface Session {
  * @example
  * ```ts
  * const core = createHttpCore<Request>(router, { stateless: true });
- * const response = await core.handle({ request, hookRequest: request, loopback: false, body: () => streamChunks(request) });
+ * const response = await core.handle({ request, hookRequest: request, host: request.headers.get("host") ?? undefined, loopback: false, body: () => streamChunks(request) });
  * ```
  */
 export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}): HttpCore<R> {
@@ -158,7 +160,7 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
         const { request } = call;
         const headers = request.headers;
         const admission = await guards.admit(
-          { host: hostOf(request), origin: headers.get("origin") ?? undefined, loopback: call.loopback, authorization: headers.get("authorization") ?? undefined },
+          { host: call.host, origin: headers.get("origin") ?? undefined, loopback: call.loopback, authorization: headers.get("authorization") ?? undefined },
           call.hookRequest,
         );
         if ("refusal" in admission) return refusalResponse(admission.refusal);
@@ -186,13 +188,3 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
   };
 }
 
-/** The `Host` header; for a `Request` made without one (fetch leaves it to the connection), the host of its URL. */
-function hostOf(request: Request): string | undefined {
-  const header = request.headers.get("host");
-  if (header !== null) return header;
-  try {
-    return new URL(request.url).host;
-  } catch {
-    return undefined;
-  }
-}

@@ -49,7 +49,7 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
   return {
     async handle(req, res, parsedBody) {
       try {
-        const response = await core.handle({ request: webRequestOf(req), hookRequest: req, loopback: isLoopbackConnection(req), body: () => req, parsedBody });
+        const response = await core.handle({ request: webRequestOf(req), hookRequest: req, host: req.headers.host, loopback: isLoopbackConnection(req), body: () => req, parsedBody });
         await writeResponse(response, res);
       } catch (error) {
         if (!res.headersSent) rpcError(res, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
