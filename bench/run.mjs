@@ -5,6 +5,7 @@ const suites = {
   validate: () => import("./validate.bench.mjs"),
   gate: () => import("./gate.bench.mjs"),
   "round-trip": () => import("./round-trip.bench.mjs"),
+  "http-round-trip": () => import("./http-round-trip.bench.mjs"),
   "listing-size": () => import("./listing-size.bench.mjs"),
   startup: () => import("./startup.bench.mjs"),
   build: () => import("./build-overhead.bench.mjs"),

@@ -11,7 +11,8 @@ import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { createHttpHandler, serveHttp, type RunningHttpServer, type ServeHttpOptions } from "../src/mcp/index.js";
-import { httpGuards, isLoopbackConnection } from "../src/mcp/http-guards.js";
+import { httpGuards, type HttpGuards } from "../src/mcp/http-guards.js";
+import { isLoopbackConnection } from "../src/mcp/node-request.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { newClient } from "./fixtures/runtime/session-scenario.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
@@ -130,13 +131,13 @@ describe("the defaults follow the connection, for createHttpHandler too", () => 
   test("a connection that arrived on another interface accepts any Host and a same-host Origin by default; an explicit list still applies", async () => {
     const sameHost = { host: "mcp.example.com", origin: "https://mcp.example.com" };
     const foreign = { host: "mcp.example.com", origin: "https://app.example.com" };
-    expect(await httpGuards().admit(request("10.0.0.5", sameHost))).toEqual({ identity: undefined });
-    expect(await httpGuards().admit(request("10.0.0.5", { host: "anything.example" }))).toEqual({ identity: undefined });
-    expect(await httpGuards().admit(request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
-    expect(await httpGuards().admit(request("127.0.0.1", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
-    expect(await httpGuards({ allowedHosts: ["other.example.com"] }).admit(request("10.0.0.5", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
-    expect(await httpGuards({ allowedOrigins: ["https://app.example.com"] }).admit(request("10.0.0.5", foreign))).toEqual({ identity: undefined });
-    expect(await httpGuards({ allowedOrigins: ["https://other.example.com"] }).admit(request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
+    expect(await admitNode(httpGuards(), request("10.0.0.5", sameHost))).toEqual({ identity: undefined });
+    expect(await admitNode(httpGuards(), request("10.0.0.5", { host: "anything.example" }))).toEqual({ identity: undefined });
+    expect(await admitNode(httpGuards(), request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
+    expect(await admitNode(httpGuards(), request("127.0.0.1", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
+    expect(await admitNode(httpGuards({ allowedHosts: ["other.example.com"] }), request("10.0.0.5", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
+    expect(await admitNode(httpGuards({ allowedOrigins: ["https://app.example.com"] }), request("10.0.0.5", foreign))).toEqual({ identity: undefined });
+    expect(await admitNode(httpGuards({ allowedOrigins: ["https://other.example.com"] }), request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
   });
 
   test("createHttpHandler on the user's own loopback server refuses a foreign Host by default", async () => {
@@ -306,3 +307,9 @@ describe("serveHttp under malformed requests", () => {
     expect((await exchange(running.url, { body: INITIALIZE })).status).toBe(200);
   });
 });
+
+/** The guards' decision on a Node request, read as the Node handler reads it. */
+function admitNode(guards: HttpGuards<IncomingMessage>, req: IncomingMessage) {
+  const { host, origin, authorization } = req.headers;
+  return guards.admit({ host, origin, authorization, loopback: isLoopbackConnection(req) }, req);
+}

@@ -14,7 +14,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { createHttpHandler, serveHttp, type HttpHandlerOptions } from "../src/mcp/index.js";
-import { httpGuards } from "../src/mcp/http-guards.js";
+import { httpGuards, type HttpGuards } from "../src/mcp/http-guards.js";
+import { isLoopbackConnection } from "../src/mcp/node-request.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
 import { exchange, INITIALIZE } from "./support/http-exchange.js";
 
@@ -111,8 +112,14 @@ describe("on loopback the same-host rule adds to the loopback default", () => {
   test("the guards decide from the connection and the headers alone", async () => {
     const request = (localAddress: string, headers: Record<string, string>) => ({ headers, socket: { localAddress } }) as unknown as IncomingMessage;
     const guards = httpGuards();
-    expect(await guards.admit(request("10.0.0.5", { host: "mcp.example.com", origin: "https://app.example.com" }))).toMatchObject({ refusal: { status: 403 } });
-    expect(await guards.admit(request("10.0.0.5", { host: "mcp.example.com", origin: "https://mcp.example.com" }))).toEqual({ identity: undefined });
-    expect(await guards.admit(request("10.0.0.5", { host: "mcp.example.com" }))).toEqual({ identity: undefined });
+    expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com", origin: "https://app.example.com" }))).toMatchObject({ refusal: { status: 403 } });
+    expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com", origin: "https://mcp.example.com" }))).toEqual({ identity: undefined });
+    expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com" }))).toEqual({ identity: undefined });
   });
 });
+
+/** The guards' decision on a Node request, read as the Node handler reads it. */
+function admitNode(guards: HttpGuards<IncomingMessage>, req: IncomingMessage) {
+  const { host, origin, authorization } = req.headers;
+  return guards.admit({ host, origin, authorization, loopback: isLoopbackConnection(req) }, req);
+}

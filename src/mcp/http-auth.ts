@@ -7,8 +7,8 @@
  * the user name a hook returned, else the bearer token presented, else (for
  * an `authenticate` hook alone) the `Authorization` header. No
  * authentication, no identity: the session id is then the only credential.
+ * Hashing uses Web Crypto, which every runtime the handlers serve on has.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import { refusal, type Refusal } from "./http-refusal.js";
 
 /**
@@ -54,7 +54,7 @@ export async function authenticate<R>(authorization: string | undefined, request
   try {
     if (bearerToken !== undefined) {
       if (presented === undefined) return unauthorized(REALM);
-      const verdict = typeof bearerToken === "string" ? sameSecret(presented, bearerToken) : await bearerToken(presented, request);
+      const verdict = typeof bearerToken === "string" ? await sameSecret(presented, bearerToken) : await bearerToken(presented, request);
       if (!passes(verdict)) return unauthorized(`${REALM}, error="invalid_token", error_description="the access token is not valid"`);
       // A user name outlives the token (a refreshed token keeps its sessions); without one, the token is who it is.
       parts.push(typeof verdict === "string" ? `user:${verdict}` : `token:${presented}`);
@@ -68,7 +68,7 @@ export async function authenticate<R>(authorization: string | undefined, request
   } catch {
     return { refusal: refusal(500, -32603, "Internal error: authentication failed") };
   }
-  return { identity: parts.length === 0 ? undefined : digest(JSON.stringify(parts)).toString("hex") };
+  return { identity: parts.length === 0 ? undefined : hex(await digest(JSON.stringify(parts))) };
 }
 
 function passes(verdict: unknown): verdict is true | string {
@@ -79,11 +79,22 @@ function unauthorized(challenge: string): Authentication {
   return { refusal: refusal(401, -32000, "Unauthorized: a valid bearer token is required", { "www-authenticate": `Bearer ${challenge}` }) };
 }
 
-function digest(text: string): Buffer {
-  return createHash("sha256").update(text).digest();
+const encoder = new TextEncoder();
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
 
-/** Constant-time comparison, independent of the lengths too (both sides hashed). */
-function sameSecret(presented: string, expected: string): boolean {
-  return timingSafeEqual(digest(presented), digest(expected));
+function hex(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += byte.toString(16).padStart(2, "0");
+  return text;
+}
+
+/** Constant-time comparison, independent of the lengths too (both sides hashed to 32 bytes, every byte compared). */
+async function sameSecret(presented: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(presented), digest(expected)]);
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a[index]! ^ b[index]!;
+  return difference === 0;
 }

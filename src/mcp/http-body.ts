@@ -1,14 +1,21 @@
 /**
  * A POST body, read within a limit and checked to be JSON-RPC before the MCP
- * transport sees it. `checkMessage` judges an already-parsed body and needs
- * no Node object.
+ * transport sees it. The body arrives as chunks of bytes from any host (a
+ * Node request, a fetch `Request`'s stream); `checkMessage` judges an
+ * already-parsed body.
  */
-import type { IncomingMessage } from "node:http";
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { refusal, type Refusal } from "./http-refusal.js";
 
 /** The body of a POST, or the refusal to answer instead. */
 export type ReadMessage = { readonly body: unknown } | { readonly refusal: Refusal };
+
+/** The headers a POST body is judged by before it is read. */
+export interface BodyHeaders {
+  readonly accept: string | undefined;
+  readonly contentType: string | undefined;
+  readonly contentLength: string | undefined;
+}
 
 /** The media type of a Content-Type header, lowercased, without parameters. */
 function mediaType(header: string | undefined): string {
@@ -20,28 +27,43 @@ function mediaType(header: string | undefined): string {
  * makes (so they come before any parse error), at most `limit` bytes, JSON,
  * then the JSON-RPC shape of every message.
  */
-export async function readMessage(req: IncomingMessage, limit: number): Promise<ReadMessage> {
-  const accept = req.headers.accept ?? "";
+export async function readMessage(headers: BodyHeaders, source: AsyncIterable<Uint8Array> | null, limit: number): Promise<ReadMessage> {
+  const accept = headers.accept ?? "";
   if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
     return refuse(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
   }
-  if (mediaType(req.headers["content-type"]) !== "application/json") return refuse(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+  if (mediaType(headers.contentType) !== "application/json") return refuse(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
   const tooLarge = () => refuse(413, -32000, `Payload Too Large: the request body must not exceed ${limit} bytes`, { connection: "close" });
-  if (Number(req.headers["content-length"]) > limit) return tooLarge();
-  const chunks: Buffer[] = [];
+  if (Number(headers.contentLength) > limit) return tooLarge();
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
+  // Leaving the loop early (too large) returns the iterator, which stops reading the rest.
+  for await (const chunk of source ?? []) {
+    size += chunk.byteLength;
     if (size > limit) return tooLarge();
     chunks.push(chunk);
   }
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    body = JSON.parse(decoder.decode(concat(chunks, size)));
   } catch {
     return refuse(400, -32700, "Parse error: Invalid JSON");
   }
   return checkMessage(body);
+}
+
+const decoder = new TextDecoder();
+
+/** The chunks as one array (the one chunk itself when there is one). */
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
 }
 
 /** The longest batch the SDK's Streamable HTTP transport accepts. */

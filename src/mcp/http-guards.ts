@@ -8,20 +8,24 @@
  * `WWW-Authenticate: Bearer` (RFC 6750), 413, 415, 406, and 400 with -32700
  * (not JSON) or -32600 (not a JSON-RPC message).
  *
- * The decisions themselves (`checkRebinding`, `authenticate`,
- * `checkMessage`) take header values, not Node objects, so every host of the
- * handler shares them; only `admit` and `readBody` read Node's request.
+ * Everything here takes header values and the request a hook is handed, never
+ * a Node or fetch object of its own, so the Node handler and the fetch
+ * handler share one implementation (`http-core.ts`).
  */
-import type { IncomingMessage } from "node:http";
 import { authenticate, type Authentication, type AuthVerdict } from "./http-auth.js";
-import { readMessage } from "./http-body.js";
+import { readMessage, type BodyHeaders } from "./http-body.js";
 import { refusal, type Refusal } from "./http-refusal.js";
 
 export { checkMessage } from "./http-body.js";
 export type { Refusal } from "./http-refusal.js";
 
-/** What the guards take (part of `HttpHandlerOptions` and `ServeHttpOptions`). */
-export interface HttpGuardOptions {
+/**
+ * What the guards take (part of `HttpHandlerOptions`, `ServeHttpOptions` and
+ * `FetchHandlerOptions`). `R` is the request the hooks are handed: Node's
+ * `IncomingMessage` for `createHttpHandler`, the fetch `Request` for
+ * `createFetchHandler`.
+ */
+export interface HttpGuardOptions<R> {
   /**
    * `Host` header values served: names (`"localhost"`, `"[::1]"`, any port)
    * or `name:port` pairs, compared case-insensitively; `"any"` turns the check
@@ -69,7 +73,7 @@ export interface HttpGuardOptions {
    * bearerToken: async (token) => (await verifyJwt(token))?.sub ?? false
    * ```
    */
-  readonly bearerToken?: string | ((token: string, request: IncomingMessage) => AuthVerdict | Promise<AuthVerdict>);
+  readonly bearerToken?: string | ((token: string, request: R) => AuthVerdict | Promise<AuthVerdict>);
   /**
    * Any other authentication: `false` answers 401 with `WWW-Authenticate:
    * Bearer realm="mcp"`. Runs after `bearerToken` when both are given (both
@@ -85,7 +89,7 @@ export interface HttpGuardOptions {
    * authenticate: (request) => apiKeys.get(String(request.headers["x-api-key"])) ?? false
    * ```
    */
-  readonly authenticate?: (request: IncomingMessage) => AuthVerdict | Promise<AuthVerdict>;
+  readonly authenticate?: (request: R) => AuthVerdict | Promise<AuthVerdict>;
   /**
    * The largest request body read, in bytes; 1 MiB by default. A larger body
    * is answered 413 without reading the rest. (A body parser that read the
@@ -103,6 +107,12 @@ export interface HttpGuardOptions {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The headers and connection the guards decide on. */
+export interface RequestHead extends RequestOrigin {
+  /** The `Authorization` header. */
+  readonly authorization: string | undefined;
+}
 
 /** The headers and connection DNS-rebinding protection decides on. */
 export interface RequestOrigin {
@@ -130,7 +140,7 @@ export interface RebindingRules {
  * const admission = await guards.admit(req); // { identity } or { refusal }
  * ```
  */
-export function httpGuards(options: HttpGuardOptions = {}) {
+export function httpGuards<R>(options: HttpGuardOptions<R> = {}) {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) throw new RangeError(`maxBodyBytes must be a positive whole number of bytes, got ${String(maxBodyBytes)}`);
   if (options.bearerToken === "") throw new RangeError("bearerToken must not be empty");
@@ -138,21 +148,21 @@ export function httpGuards(options: HttpGuardOptions = {}) {
   return {
     maxBodyBytes,
     /** DNS-rebinding protection, then authentication: the caller's identity, or a refusal. */
-    async admit(req: IncomingMessage): Promise<Authentication> {
-      const refused = checkRebinding(rules, { host: req.headers.host, origin: req.headers.origin, loopback: isLoopbackConnection(req) });
+    async admit(head: RequestHead, request: R): Promise<Authentication> {
+      const refused = checkRebinding(rules, head);
       if (refused !== undefined) return { refusal: refused };
-      return authenticate(req.headers.authorization, req, options);
+      return authenticate(head.authorization, request, options);
     },
     /** Reads a POST body (bounded) and checks it is JSON-RPC: the parsed body, or a refusal. */
-    readBody: (req: IncomingMessage) => readMessage(req, maxBodyBytes),
+    readBody: (headers: BodyHeaders, chunks: AsyncIterable<Uint8Array> | null) => readMessage(headers, chunks, maxBodyBytes),
   };
 }
 
 /** What `httpGuards` returns. */
-export type HttpGuards = ReturnType<typeof httpGuards>;
+export type HttpGuards<R> = ReturnType<typeof httpGuards<R>>;
 
 /** The allowlists of `options`, normalized for `checkRebinding`. */
-export function rebindingRules(options: Pick<HttpGuardOptions, "allowedHosts" | "allowedOrigins">): RebindingRules {
+export function rebindingRules(options: Pick<HttpGuardOptions<unknown>, "allowedHosts" | "allowedOrigins">): RebindingRules {
   const { allowedHosts, allowedOrigins } = options;
   return {
     hosts: allowedHosts === undefined || allowedHosts === "any" ? allowedHosts : new Set(allowedHosts.map((host) => host.toLowerCase())),
@@ -173,23 +183,6 @@ export function checkRebinding(rules: RebindingRules, request: RequestOrigin): R
   if (!hostAllowed(rules.hosts, request)) return refusal(403, -32000, "Forbidden: host not allowed");
   if (!originAllowed(rules.origins, request)) return refusal(403, -32000, "Forbidden: origin not allowed");
   return undefined;
-}
-
-/**
- * Whether the request arrived at a loopback address (`127.0.0.0/8`, `::1`,
- * or an IPv4-mapped `::ffff:127.x.y.z`): the connections DNS rebinding
- * targets. An unknown local address counts as not loopback.
- *
- * @example
- * ```ts
- * isLoopbackConnection(req); // true for a request to http://127.0.0.1:3000/mcp
- * ```
- */
-export function isLoopbackConnection(req: IncomingMessage): boolean {
-  const address = req.socket?.localAddress;
-  if (address === undefined) return false;
-  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
-  return address === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 function hostAllowed(hosts: RebindingRules["hosts"], { host, loopback }: RequestOrigin): boolean {

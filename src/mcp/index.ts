@@ -19,7 +19,10 @@
 export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.js";
-export { DEFAULT_MAX_BODY_BYTES, isLoopbackConnection, type HttpGuardOptions } from "./http-guards.js";
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./fetch.js";
+export type { HttpOptions } from "./http-options.js";
+export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http-guards.js";
+export { isLoopbackConnection } from "./node-request.js";
 export type { AuthVerdict } from "./http-auth.js";
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http-sessions.js";
 export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serveHttp, type RunningHttpServer, type ServeHttpOptions } from "./serve-http.js";

@@ -38,8 +38,12 @@ export interface FailurePolicy {
 
 type Report = Omit<ErrorReport, "tool" | "hint">;
 
-/** The signal of a call nobody can cancel: one shared instance, since nothing can abort it. */
-const NEVER_ABORTED = new AbortController().signal;
+/**
+ * The signal of a call nobody can cancel: one shared instance, since nothing
+ * can abort it, made at the first call — Workers refuse an AbortController
+ * made while a module loads.
+ */
+let neverAborted: AbortSignal | undefined;
 
 /**
  * Answers one call of `tool` with `args` (`{ action, data? }`).
@@ -89,7 +93,7 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   if (typeof handler !== "function") {
     return refuse({ error: "internal_error", message: `${tool.name}.${action} has no handler`, ...about() });
   }
-  const handlerContext: HandlerContext = { tool: tool.name, action, signal: context.signal ?? NEVER_ABORTED, request: context.request };
+  const handlerContext: HandlerContext = { tool: tool.name, action, signal: context.signal ?? (neverAborted ??= new AbortController().signal), request: context.request };
   let result: unknown;
   try {
     result = await handler.call(tool.handlers, data, handlerContext);

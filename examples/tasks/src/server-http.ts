@@ -1,7 +1,8 @@
 /**
  * The example server over Streamable HTTP, on 127.0.0.1. `PORT` picks the
- * port (3000 by default; 0 for any free one) and `MCP_TOKEN`, when set,
- * requires `Authorization: Bearer <token>`.
+ * port (3000 by default; 0 for any free one), `MCP_TOKEN`, when set,
+ * requires `Authorization: Bearer <token>`, and `STATELESS=1` serves without
+ * sessions — for several instances behind a load balancer.
  */
 import { serveHttp } from "wymcp/mcp";
 import { createTasksRouter, serverInfo } from "./server.js";
@@ -9,6 +10,7 @@ import { createTasksRouter, serverInfo } from "./server.js";
 const running = await serveHttp(createTasksRouter(), {
   serverInfo,
   port: Number(process.env["PORT"] ?? 3000),
+  stateless: process.env["STATELESS"] === "1",
   ...(process.env["MCP_TOKEN"] === undefined ? {} : { bearerToken: process.env["MCP_TOKEN"] }),
 });
 console.error(`wymcp tasks example: MCP endpoint ${running.url.href}`);

@@ -1,0 +1,34 @@
+// The Worker build: `node worker.config.mjs` bundles src/worker.ts with
+// everything it imports (wymcp, the MCP SDK) into dist/worker/worker.js for
+// workerd, Deno or Bun. No Node built-ins: `platform: "neutral"` would fail
+// the build on any `node:` import. The wymcp plugin checks every action
+// schema, as in the Node builds.
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import wymcp from "wymcp/esbuild";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/** @type {import("esbuild").BuildOptions} */
+const options = {
+  absWorkingDir: root,
+  entryPoints: { worker: "src/worker.ts" },
+  outdir: "dist/worker",
+  bundle: true,
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  conditions: ["workerd", "worker", "browser"],
+  format: "esm",
+  target: "es2022",
+  minify: true,
+  plugins: [wymcp()],
+  logLevel: "info",
+};
+
+export default options;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await build(options).catch(() => {
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * Serving a router over Streamable HTTP on Web-standard `Request` and
+ * `Response` — the one implementation behind both hosts: `createFetchHandler`
+ * hands it the fetch `Request` as is, `createHttpHandler` hands it one made
+ * from Node's request and writes the `Response` back (the SDK's own Node
+ * transport is the same wrapper around the same Web-standard transport).
+ *
+ * Two modes:
+ * - **stateful** (default): `initialize` opens a session with its own SDK
+ *   server and transport, named by the `mcp-session-id` header; a session
+ *   hears `list_changed` on its standalone SSE stream. A session answers only
+ *   to the identity that opened it, at most `maxSessions` are open, and one
+ *   idle for `sessionIdleTimeoutMs` is closed (`http-sessions.ts`).
+ * - **stateless**: every POST gets a fresh server and transport and no
+ *   session id, so any instance behind a load balancer can answer any
+ *   request. Nothing outlives a request, so there are no notifications.
+ *
+ * No `node:` import here or below: the fetch entry runs on Workers.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { Router } from "../serving/router.js";
+import { sessionEventStore } from "./http-event-store.js";
+import { checkMessage, httpGuards } from "./http-guards.js";
+import type { HttpOptions } from "./http-options.js";
+import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./http-response.js";
+import { sessionLimits, sessionTable } from "./http-sessions.js";
+import { createMcpServer } from "./server.js";
+
+/** One request as a host hands it to the core. */
+export interface HttpCall<R> {
+  /** The request the SDK transport reads: method, URL, headers (its body is read through `body`). */
+  readonly request: Request;
+  /** What the authentication hooks are handed. */
+  readonly hookRequest: R;
+  /** The `Host` the request was sent to (DNS-rebinding protection judges it). */
+  readonly host: string | undefined;
+  /** Whether the connection arrived at a loopback address (DNS-rebinding protection's default). */
+  readonly loopback: boolean;
+  /** The body's bytes, read only after the request passed the guards. */
+  readonly body: () => AsyncIterable<Uint8Array> | null;
+  /** A body a framework's parser already read. */
+  readonly parsedBody?: unknown;
+}
+
+/** The core of an HTTP handler. */
+export interface HttpCore<R> {
+  handle(call: HttpCall<R>): Promise<Response>;
+  /** The open sessions (always 0 when stateless). */
+  sessionCount(): number;
+  /** Closes every session and clears their idle timers; an `initialize` after it is answered 503. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  readonly server: Server;
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+}
+
+/**
+ * The guards, sessions and transports of one handler; throws `RangeError`
+ * for an invalid option.
+ *
+ * @example
+ * ```ts
+ * const core = createHttpCore<Request>(router, { stateless: true });
+ * const response = await core.handle({ request, hookRequest: request, host: request.headers.get("host") ?? undefined, loopback: false, body: () => streamChunks(request) });
+ * ```
+ */
+export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}): HttpCore<R> {
+  const guards = httpGuards(options);
+  const limits = sessionLimits(options);
+  // Closing the server closes the transport, whose onclose forgets the session.
+  const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
+  let closed = false;
+  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes };
+  // The SDK's default validator (Ajv) compiles schemas into code, which Workers forbid; wymcp's own validator never does.
+  const serverOptions = { ...options, serverOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...options.serverOptions } };
+  const newSessionId = options.sessionIdGenerator ?? (() => crypto.randomUUID());
+
+  async function stateless(request: Request, parsedBody: unknown): Promise<Response> {
+    // No session to stream to or delete: GET and DELETE have nothing to act on.
+    if (request.method !== "POST") return rpcErrorResponse(405, -32000, "Method not allowed: this server is stateless; send POST", { allow: "POST" });
+    const server = createMcpServer(router, serverOptions);
+    const transport = new WebStandardStreamableHTTPServerTransport({ ...transportOptions, sessionIdGenerator: undefined });
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody });
+    return whenBodyEnds(response, () => void server.close().catch(() => {}));
+  }
+
+  async function stateful(request: Request, parsedBody: unknown, identity: string | undefined): Promise<Response> {
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId !== null) {
+      // Unknown, expired and someone else's sessions get the same 404: nothing tells a stranger the session exists.
+      const use = sessions.use(sessionId, identity);
+      if (use === undefined) return rpcErrorResponse(404, -32001, "Session not found");
+      let response: Response;
+      try {
+        response = await use.value.transport.handleRequest(request, { parsedBody });
+      } catch (error) {
+        use.done();
+        throw error;
+      }
+      return whenBodyEnds(response, use.done);
+    }
+    if (request.method !== "POST") return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
+    const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
+    if (!messages.some((message) => isInitializeRequest(message))) return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
+    // After close() no session may open: it would outlive the handler, timer and all.
+    if (closed) return rpcErrorResponse(503, -32000, "Service Unavailable: the server is shutting down");
+    const claim = sessions.claim();
+    if ("retryAfterSeconds" in claim) {
+      return rpcErrorResponse(503, -32000, `Service Unavailable: the server holds its maximum of ${limits.maxSessions} sessions; retry later`, { "retry-after": String(claim.retryAfterSeconds) });
+    }
+    let session: Session | undefined;
+    let opened: (() => void) | undefined;
+    try {
+      const server = createMcpServer(router, serverOptions);
+      // The id is drawn first so the session's view of the event store can carry it.
+      const id = newSessionId();
+      const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+        ...transportOptions,
+        ...(options.eventStore === undefined ? {} : { eventStore: sessionEventStore(options.eventStore, id) }),
+        sessionIdGenerator: () => id,
+        onsessioninitialized: (opening) => {
+          if (closed) return;
+          session = { server, transport };
+          opened = claim.open(opening, session, identity);
+        },
+      });
+      // Set before connect: the SDK chains its own close handling after this one. Only this session is
+      // forgotten, even if a custom sessionIdGenerator handed its id out twice.
+      transport.onclose = () => {
+        if (transport.sessionId !== undefined && session !== undefined) sessions.remove(transport.sessionId, session);
+      };
+      await server.connect(transport);
+      let response: Response;
+      try {
+        response = await transport.handleRequest(request, { parsedBody });
+      } catch (error) {
+        opened?.();
+        throw error;
+      }
+      // An initialize the transport refused (bad headers, say) opened no session: release it.
+      if (session === undefined) {
+        await server.close();
+        return response;
+      }
+      return opened === undefined ? response : whenBodyEnds(response, opened);
+    } finally {
+      claim.release();
+    }
+  }
+
+  return {
+    async handle(call) {
+      try {
+        const { request } = call;
+        const headers = request.headers;
+        const admission = await guards.admit(
+          { host: call.host, origin: headers.get("origin") ?? undefined, loopback: call.loopback, authorization: headers.get("authorization") ?? undefined },
+          call.hookRequest,
+        );
+        if ("refusal" in admission) return refusalResponse(admission.refusal);
+        let body = call.parsedBody;
+        if (request.method === "POST") {
+          // Read here, once, so the body limit and the JSON-RPC checks hold in every mode.
+          const read =
+            body === undefined
+              ? await guards.readBody({ accept: headers.get("accept") ?? undefined, contentType: headers.get("content-type") ?? undefined, contentLength: headers.get("content-length") ?? undefined }, call.body())
+              : checkMessage(body);
+          if ("refusal" in read) return refusalResponse(read.refusal);
+          body = read.body;
+        }
+        return await (options.stateless ? stateless(request, body) : stateful(request, body, admission.identity));
+      } catch (error) {
+        return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    sessionCount: sessions.size,
+    async close() {
+      closed = true;
+      const open = sessions.clear();
+      await Promise.allSettled(open.map((session) => session.server.close()));
+    },
+  };
+}
+
