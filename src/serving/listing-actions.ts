@@ -55,7 +55,7 @@ export function actionListings(tool: Tool, schemas: Readonly<Record<string, Chec
       const listing: ToolListing = {
         name: actionToolName(tool.name, action),
         ...(tool.title === undefined ? {} : { title: `${tool.title}: ${action}` }),
-        description: actionDescription(tool, schema, omitted),
+        description: actionDescription(schema, omitted),
         inputSchema: inputSchema as ToolListing["inputSchema"],
         ...(tool.outputSchema === undefined ? {} : { outputSchema: deepCopy(tool.outputSchema) as OutputSchema }),
         ...(tool.annotations === undefined ? {} : { annotations: deepCopy(tool.annotations) as ToolAnnotations }),
@@ -79,11 +79,11 @@ export function actionInputSchema(schema: CheckedActionSchema, mode: DataListing
   return listedDataSchema(schema.properties, requiredOf(schema), defaultsOf(schema), mode);
 }
 
-/** The action's description, the tool's, the `requiredOneOf` groups JSON Schema would need a union for, and what the mode left out. */
-function actionDescription(tool: Tool, schema: CheckedActionSchema, omitted: readonly string[]): string {
+/** The action's description (the title names the tool), the `requiredOneOf` groups JSON Schema would need a union for, and what the mode left out. */
+function actionDescription(schema: CheckedActionSchema, omitted: readonly string[]): string {
   const groups = requiredOneOfOf(schema);
   return [
-    `${schema.description} (${tool.name}: ${tool.description})`,
+    schema.description,
     groups.length === 0 ? "" : `Send one of: ${groups.map((group) => group.join(" + ")).join(" | ")}.`,
     omitted.length === 0 ? "" : `Not in this listing (see help): ${omitted.join(", ")}.`,
   ]
