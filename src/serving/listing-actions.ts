@@ -17,7 +17,7 @@ import type { CheckedActionSchema } from "../action-schema.js";
 import { deepCopy } from "../util/deep-copy.js";
 import { deepFreeze } from "../util/freeze.js";
 import { defaultsOf, requiredOf, requiredOneOfOf } from "../validation/schema-read.js";
-import { listedDataSchema, type DataListingMode } from "./listing-schema.js";
+import { listedDataSchema, placeText, type DataListingMode, type ListedSchema, type SchemaPlace } from "./listing-schema.js";
 import type { ToolListing } from "./listing.js";
 import type { Tool } from "../tool.js";
 import type { OutputSchema, ToolAnnotations } from "../contract/tool-parts.js";
@@ -72,20 +72,20 @@ export function actionListings(tool: Tool, schemas: Readonly<Record<string, Chec
  *
  * @example
  * ```ts
- * actionInputSchema(createSchema, "strict").omitted; // ["data.fields"]
+ * actionInputSchema(createSchema, "strict").omitted; // [{ path: ["properties"], key: "fields" }]
  * ```
  */
-export function actionInputSchema(schema: CheckedActionSchema, mode: DataListingMode): { readonly schema: Record<string, unknown>; readonly omitted: readonly string[] } {
+export function actionInputSchema(schema: CheckedActionSchema, mode: DataListingMode): ListedSchema {
   return listedDataSchema(schema.properties, requiredOf(schema), defaultsOf(schema), mode);
 }
 
 /** The action's description (the title names the tool), the `requiredOneOf` groups JSON Schema would need a union for, and what the mode left out. */
-function actionDescription(schema: CheckedActionSchema, omitted: readonly string[]): string {
+function actionDescription(schema: CheckedActionSchema, omitted: readonly SchemaPlace[]): string {
   const groups = requiredOneOfOf(schema);
   return [
     schema.description,
     groups.length === 0 ? "" : `Send one of: ${groups.map((group) => group.join(" + ")).join(" | ")}.`,
-    omitted.length === 0 ? "" : `Not in this listing (see help): ${omitted.join(", ")}.`,
+    omitted.length === 0 ? "" : `Not in this listing (see help): ${omitted.map(placeText).join(", ")}.`,
   ]
     .filter((line) => line !== "")
     .join("\n");

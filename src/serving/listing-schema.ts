@@ -9,15 +9,28 @@
 import { deepCopy } from "../util/deep-copy.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
 import { admitsNull } from "../validation/null-as-absent.js";
+import type { PathSegment } from "../validation/offence.js";
 
 type Json = Record<string, unknown>;
 /** The three modes that list data schemas. */
 export type DataListingMode = "complete" | "strict" | "gemini";
 
-/** What a reshaped schema left out: the data paths of properties the mode cannot express. */
+/** A place in an action schema, as offences name it: the holding object's path from the action schema, and the key. */
+export interface SchemaPlace {
+  readonly path: readonly PathSegment[];
+  readonly key: string;
+}
+
+/** A listed schema, the properties the mode cannot express (left out), and the keywords it does not enforce (moved into descriptions). */
 export interface ListedSchema {
   readonly schema: Json;
-  readonly omitted: readonly string[];
+  readonly omitted: readonly SchemaPlace[];
+  readonly moved: readonly SchemaPlace[];
+}
+
+interface Report {
+  readonly omitted: SchemaPlace[];
+  readonly moved: SchemaPlace[];
 }
 
 /** The string formats both strict providers enforce (Anthropic's helper keeps only these). */
@@ -47,10 +60,31 @@ export function listedDataSchema(properties: unknown, required: readonly string[
     withDefaults[key] = value;
   }
   const root: Json = { type: "object", properties: withDefaults, required: [...required] };
-  if (mode === "complete") return { schema: closed(root), omitted: [] };
-  const omitted: string[] = [];
-  const schema = reshape(root, mode, "data", omitted) ?? { type: "object", properties: {}, required: [], additionalProperties: false };
-  return { schema, omitted };
+  if (mode === "complete") return { schema: closed(root), omitted: [], moved: [] };
+  const report: Report = { omitted: [], moved: [] };
+  const schema = reshape(root, mode, [], report) ?? { type: "object", properties: {}, required: [], additionalProperties: false };
+  return { schema, ...report };
+}
+
+/**
+ * A place's data path as a model reads it: `data.opts.tags[]`.
+ *
+ * @example
+ * ```ts
+ * placeText({ path: ["properties", "set", "properties"], key: "fields" }); // "data.set.fields"
+ * ```
+ */
+export function placeText(place: SchemaPlace): string {
+  let text = "data";
+  const segments = [...place.path, place.key];
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    if (segment === "properties" && index + 1 < segments.length) text += `.${String(segments[++index])}`;
+    else if (segment === "items") text += "[]";
+    else if (segment === "anyOf" && index + 1 < segments.length) text += `|${String(segments[++index])}`;
+    else text += `.${String(segment)}`;
+  }
+  return text;
 }
 
 /** `complete`: the schema as written, every place the closure closes marked closed. */
@@ -68,7 +102,7 @@ function closed(schema: unknown): Json {
 }
 
 /** A property schema reshaped for `strict` or `gemini`; `undefined` when the mode cannot express it. */
-function reshape(source: unknown, mode: "strict" | "gemini", at: string, omitted: string[]): Json | undefined {
+function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSegment[], report: Report): Json | undefined {
   if (!isPlainObject(source)) return undefined;
   const schema = { ...(source as Json) };
   // oneOf reads as anyOf (the gate still checks "exactly one"); const as a one-value enum.
@@ -82,19 +116,24 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: string, omitted
   }
   const result: Json = {};
   const moved: Json = {};
+  const move = (keyword: string, value: unknown) => {
+    moved[keyword] = value;
+    // Defaults are wymcp's own addition, written into the description on purpose.
+    if (keyword !== "default") report.moved.push({ path: at, key: keyword });
+  };
   const isObjectPlace = isPlainObject(schema.properties) || hasOwn(schema, "additionalProperties") || schema.type === "object";
   if (isObjectPlace) {
     const properties = schema.properties;
     const extra = schema.additionalProperties;
     // An open place (a map, or an object without properties) has no closed form: neither provider can list it.
     if (!isPlainObject(properties) || (extra !== undefined && extra !== false)) return undefined;
-    if (mode === "gemini" && Object.keys(properties).length === 0 && at !== "data") return undefined;
+    if (mode === "gemini" && Object.keys(properties).length === 0 && at.length > 0) return undefined;
     const requiredHere = isArray(schema.required) ? (schema.required as unknown[]).filter((key): key is string => typeof key === "string") : [];
     const listed: Json = {};
     for (const [key, inner] of Object.entries(properties as Json)) {
-      let value = reshape(inner, mode, `${at}.${key}`, omitted);
+      let value = reshape(inner, mode, [...at, "properties", key], report);
       if (value === undefined) {
-        omitted.push(`${at}.${key}`);
+        report.omitted.push({ path: [...at, "properties"], key });
         continue;
       }
       if (mode === "strict" && !requiredHere.includes(key) && !admitsNull(value)) value = nullable(value);
@@ -106,19 +145,21 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: string, omitted
     const keys = Object.keys(listed);
     result.required = mode === "strict" ? keys : requiredHere.filter((key) => keys.includes(key));
     if (mode === "strict") result.additionalProperties = false;
-    for (const keyword of Object.keys(schema)) if (!["type", "description", "properties", "required", "additionalProperties"].includes(keyword)) moved[keyword] = schema[keyword];
+    for (const keyword of Object.keys(schema)) if (!["type", "description", "properties", "required", "additionalProperties"].includes(keyword)) move(keyword, schema[keyword]);
     return withMoved(result, moved);
   }
   if (isArray(schema.items)) return undefined;
   const kinds = isArray(schema.type) ? (schema.type as unknown[]) : typeof schema.type === "string" ? [schema.type] : [];
+  // An untyped value (anything goes) has no strict form.
+  if (kinds.length === 0 && !isArray(schema.enum) && !isArray(schema.anyOf)) return undefined;
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "items") {
       if (value === undefined) continue;
-      const items = reshape(value, mode, `${at}[]`, omitted);
+      const items = reshape(value, mode, [...at, "items"], report);
       if (items === undefined) return undefined;
       result.items = items;
     } else if (keyword === "anyOf") {
-      const branches = (value as unknown[]).map((branch, index) => reshape(branch, mode, `${at}|${index}`, omitted));
+      const branches = (value as unknown[]).map((branch, index) => reshape(branch, mode, [...at, "anyOf", index], report));
       if (branches.some((branch) => branch === undefined)) return undefined;
       result.anyOf = mode === "gemini" ? branches.filter((branch) => branch!.type !== "null") : branches;
       if (mode === "gemini" && (result.anyOf as Json[]).length < branches.length) result.nullable = true;
@@ -130,14 +171,14 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: string, omitted
         result.type = real[0];
         if (real.length < kinds.length) result.nullable = true;
       } else result.type = value;
-    } else if (keyword === "format" && mode === "strict" && !STRICT_FORMATS.has(value as string)) moved[keyword] = value;
-    else if (keyword === "minItems" && mode === "strict" && value !== 0 && value !== 1) moved[keyword] = value;
+    } else if (keyword === "format" && mode === "strict" && !STRICT_FORMATS.has(value as string)) move(keyword, value);
+    else if (keyword === "minItems" && mode === "strict" && value !== 0 && value !== 1) move(keyword, value);
     else if (keyword === "enum" && !(value as unknown[]).every((entry) => entry === null || typeof entry !== "object")) return undefined;
     else if (keyword === "enum" && mode === "gemini") {
       result.enum = (value as unknown[]).filter((entry) => entry !== null).map(String);
       if ((result.enum as unknown[]).length < (value as unknown[]).length) result.nullable = true;
     } else if (KEPT[mode].has(keyword)) result[keyword] = value;
-    else moved[keyword] = value;
+    else move(keyword, value);
   }
   return withMoved(result, moved);
 }
