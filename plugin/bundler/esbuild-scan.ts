@@ -8,6 +8,7 @@ import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } f
 import { offencesOf } from "../check/file-check.js";
 import type { ModuleChecker } from "./module-checker.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
+import { warningLine } from "../check/warning-line.js";
 
 /**
  * The end-of-build pass: checks every input the filter accepts and answers
@@ -29,7 +30,12 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
       if (/^[\w-]{2,}:/.test(input)) continue;
       const fileName = path.resolve(cwd, input);
       if (!include(fileName)) continue;
-      const { check } = await checker.check(fileName);
+      const verdict = await checker.check(fileName);
+      for (const located of verdict.warnings ?? []) {
+        const where = { file: located.fileName, line: located.line, column: located.column - 1, lineText: lineText(located.fileName, located.line) };
+        (checker.lint?.errors === true ? errors : warnings).push({ text: `wymcp: ${warningLine(located)}`, location: where });
+      }
+      const { check } = verdict;
       if (check === undefined) continue;
       const warning = tooDeepWarning(check);
       if (warning !== undefined) warnings.push({ text: warning, location: { file: fileName } });

@@ -22,6 +22,7 @@ import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack-apply.js";
+import { targetLint } from "./target-options.js";
 import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
 /**
@@ -33,7 +34,8 @@ import type { WebpackLikeCompiler } from "./webpack-scan.js";
  * ```
  */
 export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string): UnpluginOptions {
-  const pass = new LazyPass(cacheFile(options));
+  const lint = targetLint(options);
+  const pass = new LazyPass(lint === undefined ? cacheFile(options) : undefined, lint);
   switch (framework) {
     case "esbuild":
       return { name: "wymcp", esbuild: { setup: esbuildSetup(pass, moduleFilter(options)) } };
@@ -68,7 +70,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
       for (const id of this.getModuleIds()) {
         const fileName = fileOf(id);
         if (fileName === undefined || !accepts(fileName)) continue;
-        run.reportVerdict(this, await checker.check(fileName));
+        run.reportVerdict(this, await checker.check(fileName), checker.lint?.errors === true);
       }
     } finally {
       checker.endBuild();
@@ -117,7 +119,8 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
 function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string): undefined | Promise<undefined> {
   // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
   const verdict = checker.check(fileName, code);
-  return verdict instanceof Promise ? verdict.then((settled) => run.reportVerdict(context, settled)) : run.reportVerdict(context, verdict);
+  const fail = checker.lint?.errors === true;
+  return verdict instanceof Promise ? verdict.then((settled) => run.reportVerdict(context, settled, fail)) : run.reportVerdict(context, verdict, fail);
 }
 
 /** The cache file the options ask for. */

@@ -8,6 +8,7 @@
  */
 import { offencesOf } from "../check/file-check.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
+import { warningLine } from "../check/warning-line.js";
 import type { ModuleChecker } from "./module-checker.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
@@ -48,8 +49,13 @@ export async function scanModules(compiler: WebpackLikeCompiler, compilation: We
   try {
     for (const fileName of moduleFiles(compilation, modules, framework)) {
       if (!include(fileName)) continue;
-      const { check, filesRead } = await checker.check(fileName);
+      const { check, filesRead, warnings } = await checker.check(fileName);
       for (const file of filesRead) compilation.fileDependencies.add(file);
+      for (const found of warnings ?? []) {
+        const warning = located(new WebpackError(`wymcp: ${warningLine(found)}`), moduleOf(modules, fileName), fileName);
+        warning.loc = { start: { line: found.line, column: found.column - 1 } };
+        (checker.lint?.errors === true ? compilation.errors : compilation.warnings).push(warning);
+      }
       if (check === undefined) continue;
       const warning = tooDeepWarning(check);
       if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));

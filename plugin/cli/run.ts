@@ -12,6 +12,8 @@ import { wymcpVersion } from "../package.js";
 import { parseArgs, USAGE } from "./args.js";
 import { collectFiles } from "./files.js";
 import { checkReport, checkText } from "./output.js";
+import { lintFile } from "../check/provider-check.js";
+import { warningsReport, warningsText } from "./lint-output.js";
 
 /** Where the command writes, and the directory paths are resolved from. */
 export interface CliIo {
@@ -22,7 +24,7 @@ export interface CliIo {
 
 /**
  * Runs the command line and returns the exit code: 0 no offences, 1
- * offences found, 2 usage error.
+ * offences found (or provider warnings with `--target-errors`), 2 usage error.
  *
  * @example
  * ```ts
@@ -65,6 +67,8 @@ export function run(argv: readonly string[], io: CliIo): number {
     checks.push(checkSource(file, text, host));
   }
   saveCompiledCode();
-  io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd), null, 2) : checkText(checks, io.cwd));
-  return checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0)) ? 1 : 0;
+  const warnings = command.lint === undefined ? [] : checks.flatMap((check) => lintFile(check, command.lint!));
+  io.stdout(command.format === "json" ? JSON.stringify({ ...checkReport(checks, io.cwd), ...warningsReport(warnings, command.lint, io.cwd) }, null, 2) : checkText(checks, io.cwd) + warningsText(warnings, command.lint, io.cwd));
+  const offences = checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0));
+  return offences || (command.lint?.errors === true && warnings.length > 0) ? 1 : 0;
 }
