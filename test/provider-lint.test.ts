@@ -144,3 +144,16 @@ describe("the esbuild plugin's targets", () => {
     expect(() => wymcpEsbuild({ listing: "strict" })).toThrow("listing and targetErrors go with targets");
   });
 });
+
+describe("tool counts", () => {
+  test("Anthropic's 20 strict tools: the warning sits at the declaration that passes the limit, counting one tool per action and help", () => {
+    const action = (index: number) => `    a${index}: { description: "A${index}", properties: { x: { type: "string" } } },`;
+    const tool = (name: string, actions: number) => `export const ${name} = defineTool({\n  name: "${name}",\n  description: "${name}",\n  actions: {\n${Array.from({ length: actions }, (_, index) => action(index)).join("\n")}\n  },\n  handlers: {},\n});\n`;
+    // help + 10 + 10 = 21 tools in strict mode: the second tool passes 20.
+    const many = project({ "src/tools.ts": `import { defineTool } from "wymcp";\n${tool("first", 10)}${tool("second", 10)}` });
+    let stdout = "";
+    run(["check", "src", "--target", "anthropic,openai", "--listing", "strict"], { stdout: (text) => (stdout += `${text}\n`), stderr: () => undefined, cwd: many });
+    const lines = stdout.split("\n").filter((line) => line.includes("too_many_tools"));
+    expect(lines).toEqual([expect.stringMatching(/^src\/tools\.ts:20:9 {2}anthropic too_many_tools: Anthropic takes at most 20 tools in a request; with this tool the strict listing has 21 \(help included\)/)]);
+  });
+});

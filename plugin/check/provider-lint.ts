@@ -21,7 +21,8 @@ export type ProviderLintCode =
   | "not_listed"
   | "not_enforced"
   | "open_data"
-  | "dropped_keyword";
+  | "dropped_keyword"
+  | "too_many_tools";
 
 /** One warning: where (as offences say it), for which target, what and how to fix it. */
 export interface ProviderWarning {

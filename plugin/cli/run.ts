@@ -12,7 +12,7 @@ import { wymcpVersion } from "../package.js";
 import { parseArgs, USAGE } from "./args.js";
 import { collectFiles } from "./files.js";
 import { checkReport, checkText } from "./output.js";
-import { lintFile } from "../check/provider-check.js";
+import { lintFile, toolCountWarnings } from "../check/provider-check.js";
 import { warningsReport, warningsText } from "./lint-output.js";
 
 /** Where the command writes, and the directory paths are resolved from. */
@@ -67,7 +67,7 @@ export function run(argv: readonly string[], io: CliIo): number {
     checks.push(checkSource(file, text, host));
   }
   saveCompiledCode();
-  const warnings = command.lint === undefined ? [] : checks.flatMap((check) => lintFile(check, command.lint!));
+  const warnings = command.lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, command.lint!)), ...toolCountWarnings(checks, command.lint)];
   io.stdout(command.format === "json" ? JSON.stringify({ ...checkReport(checks, io.cwd), ...warningsReport(warnings, command.lint, io.cwd) }, null, 2) : checkText(checks, io.cwd) + warningsText(warnings, command.lint, io.cwd));
   const offences = checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0));
   return offences || (command.lint?.errors === true && warnings.length > 0) ? 1 : 0;
