@@ -112,6 +112,8 @@ export function createRouter(options: RouterOptions = {}): Router {
   const listeners = new Set<() => void>();
   let listings: readonly ToolListing[] = [];
 
+  // The names a client can call, as tools/list shows them (each action's own name for a tool listed per action).
+  const listedNames = () => listings.slice(1).map((listing) => listing.name);
   const lookup: ToolLookup = { names: () => [...entries.keys()], get: (name) => entries.get(name)?.tool };
   const changed = () => {
     listings = Object.freeze([helpListing([...entries.keys()], settings.listing), ...[...entries.values()].flatMap((entry) => entry.listings)]);
@@ -154,12 +156,12 @@ export function createRouter(options: RouterOptions = {}): Router {
       const label = typeof name === "string" ? name : "the call";
       try {
         if (typeof name !== "string") {
-          return errorAnswer({ error: "unknown_tool", message: `the tool name is ${describeType(name)}, not a string`, validTools: lookup.names(), help: helpPointer() });
+          return errorAnswer({ error: "unknown_tool", message: `the tool name is ${describeType(name)}, not a string`, validTools: listedNames(), help: helpPointer() });
         }
         if (name === HELP_TOOL_NAME) return answerHelp(lookup, readsNullAsAbsent(settings.listing) ? withoutNulls(args) : args);
         const route = routes.get(name);
         if (route === undefined) {
-          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
+          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, listedNames())}`, validTools: listedNames(), help: helpPointer() });
         }
         const { entry, action } = route;
         // An action's own listing takes the action's data as its arguments.
