@@ -7,6 +7,7 @@ const suites = {
   "round-trip": () => import("./round-trip.bench.mjs"),
   "http-round-trip": () => import("./http-round-trip.bench.mjs"),
   "listing-size": () => import("./listing-size.bench.mjs"),
+  "listing-modes": () => import("./listing-modes.bench.mjs"),
   startup: () => import("./startup.bench.mjs"),
   build: () => import("./build-overhead.bench.mjs"),
   tspc: () => import("./tspc-overhead.bench.mjs"),

@@ -56,6 +56,7 @@ export { callbackSurfaceOffences, checkCallbackSurface, CallbackSurfaceError, ty
 export { createRouter, type Router, type RouterOptions } from "./serving/router.js";
 export { ToolRegistrationError, type DuplicateNameOffence, type RegistrationOffence } from "./serving/registration.js";
 export type { CompactInputSchema, ToolListing } from "./serving/listing.js";
+export type { ListingMode } from "./serving/listing-mode.js";
 export type { CallContext } from "./serving/dispatch.js";
 export type { ServerLog } from "./serving/server-log.js";
 export type { ActionSummary, AnswerCode, ErrorReport, OffenceReport, Problem, ProblemCode, TextContent, ToolAnswer } from "./serving/answer.js";

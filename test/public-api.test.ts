@@ -32,7 +32,7 @@ const VALUES = [
 const TYPES = [
   "ActionContext", "ActionData", "ActionRecord", "ActionSchema", "ActionSchemaKey", "ActionSummary", "AnswerCode", "CallContext", "CheckedActionSchema",
   "CompactInputSchema", "DuplicateNameOffence", "ErrorHandler", "ErrorReport", "FetchedSchema", "Handler", "HandlerContext", "Handlers", "InferSchema",
-  "JsonTypeName", "MandatoryActionSchemaKey", "Offence", "OffenceCode", "OffenceKind", "OffenceReport", "OutputSchema", "PathSegment", "Problem", "ProblemCode",
+  "JsonTypeName", "ListingMode", "MandatoryActionSchemaKey", "Offence", "OffenceCode", "OffenceKind", "OffenceReport", "OutputSchema", "PathSegment", "Problem", "ProblemCode",
   "PropertyMap", "PropertySchema", "RegistrationOffence", "Router", "RouterOptions", "ServerLog", "SurfaceOffence", "TextContent", "Tool", "ToolAnnotations",
   "ToolAnswer", "ToolDefinition", "ToolHints", "ToolListing", "ToolParts",
 ];

@@ -9,6 +9,7 @@ import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
+import { warningLine } from "../check/warning-line.js";
 
 /**
  * The end-of-build pass: checks every input the filter accepts and answers
@@ -33,6 +34,10 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
       if (!include(fileName)) continue;
       const verdict = await checker.check(fileName);
       tally.verdict(verdict);
+      for (const located of verdict.warnings ?? []) {
+        const where = { file: located.fileName, line: located.line, column: located.column - 1, lineText: lineText(located.fileName, located.line) };
+        (checker.lint?.errors === true ? errors : warnings).push({ text: `wymcp: ${warningLine(located)}`, location: where });
+      }
       const { check } = verdict;
       if (check === undefined) continue;
       const warning = tooDeepWarning(check);

@@ -24,6 +24,7 @@ import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import type { ModuleVerdict } from "./module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack-apply.js";
+import { targetLint } from "./target-options.js";
 import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
 /**
@@ -35,7 +36,8 @@ import type { WebpackLikeCompiler } from "./webpack-scan.js";
  * ```
  */
 export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string): UnpluginOptions {
-  const pass = new LazyPass(cacheFile(options));
+  const lint = targetLint(options);
+  const pass = new LazyPass(lint === undefined ? cacheFile(options) : undefined, lint);
   switch (framework) {
     case "esbuild":
       return { name: "wymcp", esbuild: { setup: esbuildSetup(pass, moduleFilter(options), () => new BuildTally(options)) } };
@@ -75,7 +77,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
         if (!accepts(fileName)) continue;
         const verdict = await checker.check(fileName);
         tally.verdict(verdict);
-        run.reportVerdict(this, verdict);
+        run.reportVerdict(this, verdict, checker.lint?.errors === true);
       }
     } finally {
       checker.endBuild();
@@ -146,9 +148,10 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
 function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string, tally: BuildTally | undefined): undefined | Promise<undefined> {
   // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
   const verdict = checker.check(fileName, code);
+  const fail = checker.lint?.errors === true;
   const report = (settled: ModuleVerdict) => {
     tally?.verdict(settled);
-    return run.reportVerdict(context, settled);
+    return run.reportVerdict(context, settled, fail);
   };
   return verdict instanceof Promise ? verdict.then(report) : report(verdict);
 }

@@ -7,7 +7,7 @@
  * other threads), instead of before it.
  */
 import type * as BuildPassModule from "./build-pass.js";
-import type { ModuleChecker } from "./module-checker.js";
+import type { ModuleChecker, TargetLintOptions } from "./module-checker.js";
 
 /** The loaded part: its functions, and this plugin instance's checker. */
 export interface BuildPass {
@@ -28,9 +28,9 @@ export class LazyPass {
   private loaded: BuildPass | undefined;
   private readonly loading: Promise<BuildPass>;
 
-  /** `cacheFile`: where verdicts are kept between builds; `undefined`: nowhere. */
-  constructor(cacheFile: string | undefined) {
-    this.loading = import("./build-pass.js").then((run) => (this.loaded = { checker: new run.ModuleChecker(cacheFile), run }));
+  /** `cacheFile`: where verdicts are kept between builds; `undefined`: nowhere. `lint`: the provider lint, when the plugin was given `targets`. */
+  constructor(cacheFile: string | undefined, lint?: TargetLintOptions) {
+    this.loading = import("./build-pass.js").then((run) => (this.loaded = { checker: new run.ModuleChecker(cacheFile, lint), run }));
     // Whoever needs the pass awaits it and sees a failure there; nobody else should hear of it.
     this.loading.catch(() => undefined);
   }

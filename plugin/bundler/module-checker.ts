@@ -19,9 +19,13 @@ import { offencesOf, type FileCheck } from "../check/file-check.js";
 import { mayDeclareTools } from "../check/prefilter.js";
 import { ReadRecorder, stillHolds } from "../check/reads.js";
 import { resolveRelativeModule } from "../evaluator/modules.js";
+import type { ProviderLintOptions } from "../check/provider-lint.js";
+import type { LocatedWarning } from "../check/provider-locate.js";
 import { isAsSeen, loadVerdicts, readAsSeen, readSource, sameStats, saveVerdicts, seenOf, someToolFileEdited, type Entry, type Seen, type VerdictStore } from "./verdict-store.js";
 
 type CheckModule = typeof import("../check/check.js");
+type LintModule = typeof import("../check/provider-check.js");
+let lintModule: LintModule | undefined;
 let checkModule: CheckModule | undefined;
 let loadingCheckModule: Promise<CheckModule> | undefined;
 
@@ -52,6 +56,14 @@ export interface ModuleVerdict {
   readonly filesRead: readonly string[];
   /** How many tool declarations the module has. */
   readonly tools: number;
+  /** The provider warnings, located, when the plugin was given `targets`. */
+  readonly warnings?: readonly LocatedWarning[];
+}
+
+/** The plugin's `targets`, `listing` and `targetErrors`, read. */
+export interface TargetLintOptions extends ProviderLintOptions {
+  /** The warnings fail the build. */
+  readonly errors: boolean;
 }
 
 const NOTHING: ModuleVerdict = { check: undefined, filesRead: [], tools: 0 };
@@ -74,8 +86,8 @@ export class ModuleChecker {
   private unchangedInBuild: Map<string, boolean> | undefined;
   private resolvedInBuild = new Map<string, string | null>();
 
-  /** `file`: where the cache is kept; `undefined`: no cache. */
-  constructor(readonly file: string | undefined) {
+  /** `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider lint to run on every checked module (the plugin then keeps no cache: a stored clean verdict has no declarations to lint). */
+  constructor(readonly file: string | undefined, readonly lint?: TargetLintOptions) {
     // TypeScript's compiled code is kept beside the verdicts: a build that must check a changed file then loads it in half the time.
     if (file !== undefined) keepCompiledCodeIn(path.dirname(file));
   }
@@ -145,6 +157,7 @@ export class ModuleChecker {
   /** Checks a module (loading the evaluator first if need be) and stores a clean verdict. */
   private run(fileName: string, text: string, seen: Seen | undefined): ModuleVerdict | Promise<ModuleVerdict> {
     if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen));
+    if (this.lint !== undefined && lintModule === undefined) return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen)));
     const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: resolveRelativeModule });
     const check = checkModule.checkSource(fileName, text, recorder);
     const store = this.loaded;
@@ -157,7 +170,9 @@ export class ModuleChecker {
       }
       this.dirty = true;
     }
-    return { check, filesRead: check.filesRead, tools: check.declarations.length };
+    const tools = check.declarations.length;
+    if (this.lint !== undefined && lintModule !== undefined) return { check, filesRead: check.filesRead, tools, warnings: lintModule.lintFile(check, this.lint) };
+    return { check, filesRead: check.filesRead, tools };
   }
 
   /** Whether what a stored verdict depends on is unchanged. */

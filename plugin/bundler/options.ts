@@ -37,6 +37,17 @@ export interface WymcpPluginOptions {
    * silent; offences and warnings are printed either way. Default: `true`.
    */
   readonly summary?: boolean | undefined;
+  /**
+   * Model providers whose rules to lint the listings against (`"openai"`,
+   * `"anthropic"`, `"gemini"`, or a comma-separated string): what a target
+   * would reject or silently drop is reported as a warning at its
+   * file:line:column. Checked modules are then not cached between builds.
+   */
+  readonly targets?: string | readonly ("openai" | "anthropic" | "gemini")[] | undefined;
+  /** The listing mode the tools are served in, for `targets` (default `"compact"`). */
+  readonly listing?: "compact" | "complete" | "strict" | "gemini" | undefined;
+  /** The `targets` warnings fail the build. */
+  readonly targetErrors?: boolean | undefined;
 }
 
 /** Module ids with a source extension, with or without a query (`?v=…`). */

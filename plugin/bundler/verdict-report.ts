@@ -6,6 +6,7 @@ import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
 import { offencesOf } from "../check/file-check.js";
 import type { ModuleVerdict } from "./module-checker.js";
 import { failBuild, tooDeepWarning } from "./fail.js";
+import { warningLine } from "../check/warning-line.js";
 
 /**
  * Watches what a verdict read, and fails the build on its offences (a
@@ -16,9 +17,18 @@ import { failBuild, tooDeepWarning } from "./fail.js";
  * return reportVerdict(this, await checker.check(fileName));
  * ```
  */
-export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, { check, filesRead }: ModuleVerdict): undefined {
+export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, { check, filesRead, warnings }: ModuleVerdict, warningsFail = false): undefined {
   // Rollup and Rolldown say when nothing is watched; Vite's dev server and every watch mode say otherwise.
   if ((context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of filesRead) watch(context, file);
+  // Vite prints no location for a warning: the line carries it.
+  const lines = (warnings ?? []).map((located) => `wymcp: ${warningLine(located)}`);
+  const offences = check === undefined ? 0 : offencesOf(check).length;
+  if (warningsFail && lines.length > 0 && offences === 0) {
+    const first = warnings![0]!;
+    context.error({ message: lines.join("\n"), id: first.fileName, loc: { file: first.fileName, line: first.line, column: first.column - 1 }, plugin: "wymcp" });
+    return undefined;
+  }
+  for (const line of lines) context.warn(line);
   if (check === undefined) return undefined;
   // A syntax error is the bundler's to report (it parses the module next); a module too deep to evaluate is left to the run-time check.
   const warning = tooDeepWarning(check);

@@ -9,6 +9,7 @@
 import { offencesOf } from "../check/file-check.js";
 import { offenceError, tooDeepWarning } from "./fail.js";
 import { withoutName, type BuildTally } from "./build-summary.js";
+import { warningLine } from "../check/warning-line.js";
 import type { ModuleChecker } from "./module-checker.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
@@ -54,8 +55,13 @@ export async function scanModules(compiler: WebpackLikeCompiler, compilation: We
       if (!include(fileName)) continue;
       const verdict = await checker.check(fileName);
       tally.verdict(verdict);
-      const { check, filesRead } = verdict;
+      const { check, filesRead, warnings } = verdict;
       for (const file of filesRead) compilation.fileDependencies.add(file);
+      for (const found of warnings ?? []) {
+        const warning = located(new WebpackError(`wymcp: ${warningLine(found)}`), moduleOf(modules, fileName), fileName);
+        warning.loc = { start: { line: found.line, column: found.column - 1 } };
+        (checker.lint?.errors === true ? compilation.errors : compilation.warnings).push(warning);
+      }
       if (check === undefined) continue;
       const warning = tooDeepWarning(check);
       if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));

@@ -6,12 +6,23 @@
  */
 import { didYouMean } from "../../src/util/suggest.js";
 
+import { isListingMode, type ListingMode } from "../../src/serving/listing-mode.js";
+import { readTargets, type ProviderTarget } from "../check/provider-rules.js";
+
 /** What the command line asks for. */
 export type Command =
-  | { readonly kind: "check"; readonly paths: readonly string[]; readonly format: "text" | "json" }
+  | { readonly kind: "check"; readonly paths: readonly string[]; readonly format: "text" | "json"; readonly lint?: TargetLint }
   | { readonly kind: "help" }
   | { readonly kind: "version" }
   | { readonly kind: "usage-error"; readonly message: string };
+
+/** What `--target`, `--listing` and `--target-errors` ask for. */
+export interface TargetLint {
+  readonly targets: readonly ProviderTarget[];
+  readonly listing: ListingMode;
+  /** Warnings fail the check (exit 1). */
+  readonly errors: boolean;
+}
 
 /** The text of `wymcp --help`. */
 export const USAGE = `Usage: wymcp check [paths…] [--format text|json]
@@ -29,10 +40,17 @@ are not modules or not regular files, and links leading out, as not read.
 
 Options:
   --format text|json  output for people (default) or for machines
+  --target LIST       also warn, at file:line:col, about what these model
+                      providers would reject or silently drop in the listing:
+                      openai,anthropic,gemini (comma-separated)
+  --listing MODE      the listing mode the tools are served in: compact
+                      (default), complete, strict or gemini
+  --target-errors     the --target warnings fail the check (exit 1)
   -h, --help          show this help
   -v, --version       show the version
 
-Exit codes: 0 no offences, 1 offences found, 2 usage error.`;
+Exit codes: 0 no offences, 1 offences found (or target warnings with
+--target-errors), 2 usage error.`;
 
 /** The line printed under a usage error, instead of the whole help. */
 export const HELP_POINTER = 'Run "wymcp check --help" for usage.';
@@ -58,6 +76,9 @@ export function parseArgs(argv: readonly string[]): Command {
   const paths: string[] = [];
   let format: "text" | "json" = "text";
   let onlyPaths = false;
+  let targets: readonly ProviderTarget[] | undefined;
+  let listing: ListingMode = "compact";
+  let targetErrors = false;
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index]!;
     if (onlyPaths || !arg.startsWith("-") || arg === "-") {
@@ -68,11 +89,24 @@ export function parseArgs(argv: readonly string[]): Command {
       const value = arg === "--format" ? rest[++index] : arg.slice("--format=".length);
       if (value !== "text" && value !== "json") return { kind: "usage-error", message: `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}${value === undefined ? "" : didYouMean(value, ["text", "json"])}` };
       format = value;
+    } else if (arg === "--target" || arg.startsWith("--target=")) {
+      const value = arg === "--target" ? rest[++index] : arg.slice("--target=".length);
+      const read = readTargets(value ?? "");
+      if ("error" in read) return { kind: "usage-error", message: read.error };
+      targets = read.targets;
+    } else if (arg === "--listing" || arg.startsWith("--listing=")) {
+      const value = arg === "--listing" ? rest[++index] : arg.slice("--listing=".length);
+      if (!isListingMode(value)) return { kind: "usage-error", message: `--listing takes compact, complete, strict or gemini, not ${value === undefined ? "nothing" : JSON.stringify(value)}` };
+      listing = value;
+    } else if (arg === "--target-errors") {
+      targetErrors = true;
     } else {
       return { kind: "usage-error", message: `unknown option ${JSON.stringify(arg)}${optionGuess(arg)}` };
     }
   }
-  return { kind: "check", paths: paths.length > 0 ? paths : ["."], format };
+  if (targets === undefined && (targetErrors || listing !== "compact")) return { kind: "usage-error", message: "--listing and --target-errors go with --target" };
+  const lint = targets === undefined ? {} : { lint: { targets, listing, errors: targetErrors } };
+  return { kind: "check", paths: paths.length > 0 ? paths : ["."], format, ...lint };
 }
 
 /** A guess at an unknown option: a misspelt one (`--fromat`), or `--json` for `--format json`. */

@@ -13,6 +13,8 @@ import { HELP_POINTER, parseArgs, USAGE } from "./args.js";
 import { collectFiles, type FileList } from "./files.js";
 import { checkReport, checkText } from "./output.js";
 import { printable } from "./printable.js";
+import { lintFile, toolCountWarnings } from "../check/provider-check.js";
+import { warningsReport, warningsText } from "./lint-output.js";
 
 /** Where the command writes, and the directory paths are resolved from. */
 export interface CliIo {
@@ -23,7 +25,7 @@ export interface CliIo {
 
 /**
  * Runs the command line and returns the exit code: 0 no offences, 1
- * offences found, 2 usage error.
+ * offences found (or provider warnings with `--target-errors`), 2 usage error.
  *
  * @example
  * ```ts
@@ -72,8 +74,14 @@ export function run(argv: readonly string[], io: CliIo): number {
     checks.push(checkSource(file, text, host));
   }
   saveCompiledCode();
-  io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd, list.notRead), null, 2) : checkText(checks, io.cwd, list.notRead));
-  return checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0)) ? 1 : 0;
+  const warnings = command.lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, command.lint!)), ...toolCountWarnings(checks, command.lint)];
+  io.stdout(
+    command.format === "json"
+      ? JSON.stringify({ ...checkReport(checks, io.cwd, list.notRead), ...warningsReport(warnings, command.lint, io.cwd) }, null, 2)
+      : checkText(checks, io.cwd, list.notRead) + warningsText(warnings, command.lint, io.cwd),
+  );
+  const offences = checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0));
+  return offences || (command.lint?.errors === true && warnings.length > 0) ? 1 : 0;
 }
 
 /** Why the folders could not be walked, in one line: the `ignore` package missing, or a folder that cannot be listed. */

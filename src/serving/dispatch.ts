@@ -15,7 +15,8 @@ import { gateProblems } from "./gate.js";
 import { hasOwn, read } from "../util/inspect.js";
 import { mergeDefaults } from "./merge.js";
 import { actionSummary, cappedProblems, malformedReport, problemReport, SHOWN_PROBLEMS } from "./report.js";
-import { defaultsOf } from "../validation/schema-read.js";
+import { defaultsOf, requiredOf } from "../validation/schema-read.js";
+import { nullAsAbsent } from "../validation/null-as-absent.js";
 import type { HandlerContext, Tool } from "../tool.js";
 import { logError, newErrorId, stderrLog, thrownDetails, type ServerLog } from "./server-log.js";
 import { ToolError } from "../contract/tool-error.js";
@@ -34,6 +35,8 @@ export interface CallContext {
 export interface FailurePolicy {
   /** Send an exception's own message to the client instead of a generic one with its error id (development only). */
   readonly exposeErrors?: boolean;
+  /** Read `null` for an optional key as absent, at every depth (set for a tool listed `strict` or `gemini`). */
+  readonly nullAsAbsent?: boolean;
 }
 
 type Report = Omit<ErrorReport, "tool" | "hint">;
@@ -77,7 +80,9 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   // Built only for a refusal: a successful call reads nothing it does not need.
   const about = () => ({ action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) });
   // Only the problems an answer shows are named and worded; the rest are counted (a hostile call stays cheap to refuse).
-  const { problems, unnamed } = gateProblems(schema, call.data, SHOWN_PROBLEMS);
+  // The one place a listing mode changes what the gate reads: a strict listing sends null for every optional key left out.
+  const received = policy.nullAsAbsent === true ? nullAsAbsent(schema.properties, requiredOf(schema), call.data) : call.data;
+  const { problems, unnamed } = gateProblems(schema, received, SHOWN_PROBLEMS);
   if (call.problems.length > 0) {
     // The data's own problems ride along, so one answer says everything to change.
     const all = [...call.problems, ...problems.map((problem) => problemReport(problem))];
@@ -88,7 +93,7 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     const count = `${total} ${total === 1 ? "problem" : "problems"}`;
     return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map((problem) => problemReport(problem)), unnamed), ...about() });
   }
-  const data = mergeDefaults(call.data, defaultsOf(schema));
+  const data = mergeDefaults(received, defaultsOf(schema));
   const handler = hasOwn(tool.handlers, action) ? read(tool.handlers, action) : undefined;
   if (typeof handler !== "function") {
     return refuse({ error: "internal_error", message: `${tool.name}.${action} has no handler`, ...about() });

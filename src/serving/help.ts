@@ -8,6 +8,7 @@
  * malformed one; the action level resolves through `fetchSchema` exactly as
  * dispatch does, so it serves a healthy action beside a malformed sibling.
  */
+import type { ListingMode } from "./listing-mode.js";
 import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
 import { errorAnswer, helpPointer, jsonAnswer, type ErrorReport, type Problem, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
@@ -151,8 +152,10 @@ function readHelpArguments(args: unknown): HelpRequest {
  * helpListing(["tasks"]).name; // "help"
  * ```
  */
-export function helpListing(toolNames: readonly string[]): ToolListing {
+export function helpListing(toolNames: readonly string[], mode: ListingMode = "compact"): ToolListing {
   const known = toolNames.length === 0 ? "no tools are registered" : `one of: ${toolNames.join(", ")}`;
+  // Strict providers want every key required (optional ones nullable); Gemini knows no additionalProperties.
+  const optional = mode === "strict" ? ["string", "null"] : "string";
   return {
     name: HELP_TOOL_NAME,
     title: "Help",
@@ -160,10 +163,11 @@ export function helpListing(toolNames: readonly string[]): ToolListing {
     inputSchema: {
       type: "object",
       properties: {
-        tool: { type: "string", description: `A tool name (${known}).` },
-        action: { type: "string", description: "An action of that tool; needs tool." },
+        tool: { type: optional, description: `A tool name (${known}).` },
+        action: { type: optional, description: "An action of that tool; needs tool." },
       },
-      additionalProperties: false,
+      ...(mode === "strict" ? { required: ["tool", "action"] } : {}),
+      ...(mode === "gemini" ? {} : { additionalProperties: false }),
     },
     annotations: { title: "Help", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   };

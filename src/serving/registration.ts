@@ -86,3 +86,25 @@ export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<
   if (surface.length > 0 || schemaErrors.length > 0) throw new ToolRegistrationError(surface, schemaErrors);
   return checked;
 }
+
+/**
+ * Refuses action listings whose names (`<tool>_<action>`) are taken — by a
+ * tool, by another action listing, or by `help` — before anything is
+ * registered; every clash is named in one `ToolRegistrationError`.
+ *
+ * @example
+ * ```ts
+ * refuseTakenNames([{ tool: "tasks", action: "create", name: "tasks_create" }], new Set(["tasks_create"])); // throws
+ * ```
+ */
+export function refuseTakenNames(listed: readonly { readonly tool: string; readonly action: string; readonly name: string }[], taken: ReadonlySet<string>): void {
+  const seen = new Set([...taken, "help"]);
+  const offences: RegistrationOffence[] = [];
+  for (const { tool, action, name } of listed) {
+    if (seen.has(name)) {
+      offences.push({ tool, field: `actions["${action}"]`, code: "duplicate_name", problem: `the action is listed as ${JSON.stringify(name)}, a name already listed`, fix: "rename the action or the tool, or list this tool compact (listingOverrides)." });
+    }
+    seen.add(name);
+  }
+  if (offences.length > 0) throw new ToolRegistrationError(offences, []);
+}

@@ -12,9 +12,13 @@ import { errorAnswer, helpPointer, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { dispatch, failure, type CallContext } from "./dispatch.js";
 import { answerHelp, helpListing, type ToolLookup } from "./help.js";
-import { arrayLength, describeType, isArray, isUnreadable, read, reasonText } from "../util/inspect.js";
+import { arrayLength, describeType, isArray, isPlainObject, isUnreadable, ownKeys, read, reasonText } from "../util/inspect.js";
+import { defineOwn } from "../util/deep-copy.js";
 import { toolListing, type ToolListing } from "./listing.js";
-import { checkRegistration, ToolRegistrationError, type RegistrationOffence } from "./registration.js";
+import { actionListings } from "./listing-actions.js";
+import { isListingMode, LISTING_MODES, readsNullAsAbsent, type ListingMode } from "./listing-mode.js";
+import { readListingOverrides } from "./listing-options.js";
+import { checkRegistration, refuseTakenNames, ToolRegistrationError, type RegistrationOffence } from "./registration.js";
 import { newErrorId, stderrLog, type ServerLog } from "./server-log.js";
 import type { Tool } from "../tool.js";
 
@@ -38,6 +42,22 @@ export interface RouterOptions {
    * message, written for the client, is sent either way.
    */
   readonly exposeErrors?: boolean;
+  /**
+   * What `tools/list` carries (see `ListingMode`): `"compact"` (the
+   * default) names the actions and leaves `data` open; `"complete"`,
+   * `"strict"` and `"gemini"` list every action's data schema, closed as the
+   * gate closes it, so a model forms a valid call without calling `help`.
+   * In `"strict"` and `"gemini"` the gate reads `null` for an optional key as
+   * absent (its default applies).
+   *
+   * @example
+   * ```ts
+   * createRouter({ tools: [tasks, notes], listing: "strict", listingOverrides: { notes: "compact" } });
+   * ```
+   */
+  readonly listing?: ListingMode;
+  /** A listing mode per tool name, overriding `listing` for those tools (`help` follows `listing`). */
+  readonly listingOverrides?: Readonly<Record<string, ListingMode>>;
 }
 
 /** A live set of tools, serving `tools/list` and `tools/call`. */
@@ -59,7 +79,15 @@ export interface Router {
 
 interface Entry {
   readonly tool: Tool;
-  readonly listing: ToolListing;
+  /** One listing (compact), or one per action, named `<tool>_<action>`. */
+  readonly listings: readonly ToolListing[];
+  readonly mode: ListingMode;
+}
+
+/** What a listed name calls: a tool, or one action of a tool listed per action. */
+interface Route {
+  readonly entry: Entry;
+  readonly action?: string;
 }
 
 /**
@@ -77,13 +105,18 @@ interface Entry {
 export function createRouter(options: RouterOptions = {}): Router {
   const settings = readOptions(options);
   const policy = { exposeErrors: settings.exposeErrors };
+  const modeOf = (name: string): ListingMode => settings.listingOverrides.get(name) ?? settings.listing;
   const entries = new Map<string, Entry>();
+  /** Every listed name but `help`: the tool names, and each action's own name when listed per action. */
+  const routes = new Map<string, Route>();
   const listeners = new Set<() => void>();
   let listings: readonly ToolListing[] = [];
 
+  // The names a client can call, as tools/list shows them (each action's own name for a tool listed per action).
+  const listedNames = () => listings.slice(1).map((listing) => listing.name);
   const lookup: ToolLookup = { names: () => [...entries.keys()], get: (name) => entries.get(name)?.tool };
   const changed = () => {
-    listings = Object.freeze([helpListing([...entries.keys()]), ...[...entries.values()].map((entry) => entry.listing)]);
+    listings = Object.freeze([helpListing([...entries.keys()], settings.listing), ...[...entries.values()].flatMap((entry) => entry.listings)]);
   };
   const notify = () => {
     for (const listener of [...listeners]) {
@@ -97,8 +130,19 @@ export function createRouter(options: RouterOptions = {}): Router {
   const add = (tools: readonly Tool[]) => {
     const checked = checkRegistration(tools, new Set(entries.keys()));
     // Build every listing before adding any, so a failure leaves the router unchanged.
-    const built = tools.map((tool) => ({ tool, listing: toolListing(tool, checked.get(tool)) }));
-    for (const entry of built) entries.set(entry.tool.name, entry);
+    const built = tools.map((tool) => {
+      const mode = modeOf(tool.name);
+      const schemas = checked.get(tool)!;
+      if (mode === "compact") return { entry: { tool, mode, listings: [toolListing(tool, schemas)] }, actions: [] };
+      const perAction = actionListings(tool, schemas, mode);
+      return { entry: { tool, mode, listings: perAction.map((one) => one.listing) }, actions: perAction };
+    });
+    refuseTakenNames(built.flatMap(({ entry, actions }) => actions.map(({ action, listing }) => ({ tool: entry.tool.name, action, name: listing.name }))), new Set([...routes.keys(), ...tools.map((tool) => tool.name)]));
+    for (const { entry, actions } of built) {
+      entries.set(entry.tool.name, entry);
+      routes.set(entry.tool.name, { entry });
+      for (const { action, listing } of actions) routes.set(listing.name, { entry, action });
+    }
     changed();
   };
 
@@ -112,14 +156,17 @@ export function createRouter(options: RouterOptions = {}): Router {
       const label = typeof name === "string" ? name : "the call";
       try {
         if (typeof name !== "string") {
-          return errorAnswer({ error: "unknown_tool", message: `the tool name is ${describeType(name)}, not a string`, validTools: lookup.names(), help: helpPointer() });
+          return errorAnswer({ error: "unknown_tool", message: `the tool name is ${describeType(name)}, not a string`, validTools: listedNames(), help: helpPointer() });
         }
-        if (name === HELP_TOOL_NAME) return answerHelp(lookup, args, call.log ?? stderrLog, policy);
-        const entry = entries.get(name);
-        if (entry === undefined) {
-          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
+        if (name === HELP_TOOL_NAME) return answerHelp(lookup, readsNullAsAbsent(settings.listing) ? withoutNulls(args) : args, call.log ?? stderrLog, policy);
+        const route = routes.get(name);
+        if (route === undefined) {
+          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, listedNames())}`, validTools: listedNames(), help: helpPointer() });
         }
-        return await dispatch(entry.tool, args, call, policy);
+        const { entry, action } = route;
+        // An action's own listing takes the action's data as its arguments.
+        const callArgs = action === undefined ? args : { action, data: args };
+        return await dispatch(entry.tool, callArgs, call, readsNullAsAbsent(entry.mode) ? { ...policy, nullAsAbsent: true } : policy);
       } catch (error) {
         // The gate answers every expected failure itself; this keeps anything else from reaching the transport.
         try {
@@ -135,7 +182,9 @@ export function createRouter(options: RouterOptions = {}): Router {
       if (tools.length > 0) notify();
     },
     unregister(name) {
-      if (!entries.delete(name)) return false;
+      const entry = entries.get(name);
+      if (entry === undefined || !entries.delete(name)) return false;
+      for (const [listed, route] of [...routes]) if (route.entry === entry) routes.delete(listed);
       changed();
       notify();
       return true;
@@ -154,6 +203,8 @@ interface Settings {
   readonly instructions: string | undefined;
   readonly log: ServerLog | undefined;
   readonly exposeErrors: boolean;
+  readonly listing: ListingMode;
+  readonly listingOverrides: ReadonlyMap<string, ListingMode>;
 }
 
 /**
@@ -166,7 +217,7 @@ function readOptions(options: unknown): Settings {
   const refuse = (field: string, problem: string, fix: string) => offences.push({ tool: undefined, field: field === "" ? "options" : `options.${field}`, code: "wrong_type", problem, fix });
   if (options === undefined) options = {};
   if (typeof options !== "object" || options === null) {
-    refuse("", `the options are ${describeType(options)}`, "pass { tools, instructions?, log?, exposeErrors? }, or nothing.");
+    refuse("", `the options are ${describeType(options)}`, "pass { tools, instructions?, log?, exposeErrors?, listing?, listingOverrides? }, or nothing.");
     throw new ToolRegistrationError(offences, []);
   }
   const field = (key: string): unknown => {
@@ -182,8 +233,11 @@ function readOptions(options: unknown): Settings {
   if (log !== undefined && typeof logError !== "function") refuse("log", `log is ${describeType(log)} without an error method`, "pass an object with error(message, details), or leave log out for standard error.");
   const exposeErrors = field("exposeErrors");
   if (exposeErrors !== undefined && typeof exposeErrors !== "boolean") refuse("exposeErrors", `exposeErrors is ${describeType(exposeErrors)}`, "write true or false, or leave it out.");
+  const listing = field("listing");
+  if (listing !== undefined && !isListingMode(listing)) refuse("listing", `listing is ${describeType(listing)}`, `write one of ${LISTING_MODES.map((mode) => JSON.stringify(mode)).join(", ")}, or leave it out for "compact".`);
+  const listingOverrides = readListingOverrides(field("listingOverrides"), refuse);
   if (offences.length > 0) throw new ToolRegistrationError(offences, []);
-  return { tools, instructions: instructions as string | undefined, log: log as ServerLog | undefined, exposeErrors: exposeErrors === true };
+  return { tools, instructions: instructions as string | undefined, log: log as ServerLog | undefined, exposeErrors: exposeErrors === true, listing: isListingMode(listing) ? listing : "compact", listingOverrides };
 }
 
 /** The tools of the options, each read once; an array that cannot be read is an offence. */
@@ -227,4 +281,17 @@ function readContext(context: unknown, routerLog: ServerLog | undefined): CallCo
   // Any object passes as the signal (a polyfilled AbortSignal too); what is not an object is left out.
   const hasSignal = typeof signal === "object" && signal !== null;
   return { ...(hasSignal ? { signal: signal as AbortSignal } : {}), ...(request === undefined ? {} : { request }), ...(log === undefined ? {} : { log }) };
+}
+
+/** Help's arguments without their `null` values: a strict listing makes a model send `null` for the optional tool and action. */
+function withoutNulls(args: unknown): unknown {
+  if (!isPlainObject(args)) return args;
+  const keys = ownKeys(args);
+  if (isUnreadable(keys) || !keys.strings.some((key) => read(args, key) === null)) return args;
+  const kept: Record<string, unknown> = {};
+  for (const key of keys.strings) {
+    const value = read(args, key);
+    if (value !== null) defineOwn(kept, key, value);
+  }
+  return kept;
 }
