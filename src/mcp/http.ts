@@ -13,7 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { StreamableHTTPServerTransport, type EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../serving/router.js";
@@ -34,6 +34,17 @@ export interface HttpHandlerOptions extends McpServerOptions, HttpGuardOptions, 
   readonly sessionIdGenerator?: () => string;
   /** Answer with plain JSON instead of an SSE stream. */
   readonly enableJsonResponse?: boolean;
+  /**
+   * Resumability (stateful mode): every SSE event is stored under an id, a
+   * stream opens with a priming event, and a client that lost a stream
+   * resumes it with `Last-Event-ID`. `createInMemoryEventStore()` keeps
+   * events in this process; behind several instances, implement the SDK's
+   * `EventStore` on a shared store. Refused with `stateless` (no stream
+   * outlives its request there).
+   */
+  readonly eventStore?: EventStore;
+  /** The `retry` field (milliseconds) of the priming event: how long a client waits before reconnecting. Needs `eventStore`. */
+  readonly retryInterval?: number;
 }
 
 /** Handles MCP requests on a Node `http` server (or any framework passing Node's req/res). */
@@ -76,12 +87,13 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
   // Closing the server closes the transport, whose onclose forgets the session.
   const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
   let closed = false;
-  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes };
+  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes, ...resumability(options) };
 
   async function stateless(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     // No session to stream to or delete: GET and DELETE have nothing to act on.
     if (req.method !== "POST") return rpcError(res, 405, -32000, "Method not allowed: this server is stateless; send POST", { allow: "POST" });
-    const server = createMcpServer(router, options);
+    // A reply to a server request would reach another server: sampling and elicitation fail at once instead of hanging.
+    const server = createMcpServer(router, options, { clientRequests: false });
     const transport = new StreamableHTTPServerTransport({ ...transportOptions, sessionIdGenerator: undefined });
     res.on("close", () => void server.close().catch(() => {}));
     await server.connect(transport);
@@ -157,6 +169,18 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
       await Promise.allSettled(open.map((session) => session.server.close()));
     },
   };
+}
+
+/** The transport's resumability options, checked. */
+function resumability(options: HttpHandlerOptions): { eventStore?: EventStore; retryInterval?: number } {
+  const { eventStore, retryInterval } = options;
+  if (eventStore !== undefined && options.stateless === true) throw new RangeError("eventStore needs sessions: a stateless server has no stream to resume; drop stateless or the eventStore");
+  if (eventStore !== undefined && (typeof eventStore.storeEvent !== "function" || typeof eventStore.replayEventsAfter !== "function")) {
+    throw new RangeError("eventStore must implement the SDK's EventStore (storeEvent, replayEventsAfter), e.g. createInMemoryEventStore()");
+  }
+  if (retryInterval !== undefined && (!Number.isInteger(retryInterval) || retryInterval < 0)) throw new RangeError(`retryInterval must be a whole number of milliseconds ≥ 0, not ${String(retryInterval)}`);
+  if (retryInterval !== undefined && eventStore === undefined) throw new RangeError("retryInterval is sent with the priming event, which needs an eventStore: add one, or drop retryInterval");
+  return { ...(eventStore === undefined ? {} : { eventStore }), ...(retryInterval === undefined ? {} : { retryInterval }) };
 }
 
 /** Calls `done` once the response has ended or its connection dropped — at once if that already happened. */

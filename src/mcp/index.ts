@@ -17,6 +17,8 @@
  * @module
  */
 export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";
+export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./event-store.js";
+export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.js";
 export { DEFAULT_MAX_BODY_BYTES, isLoopbackConnection, type HttpGuardOptions } from "./http-guards.js";

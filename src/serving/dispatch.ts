@@ -17,6 +17,8 @@ import { mergeDefaults } from "./merge.js";
 import { actionSummary, cappedProblems, malformedReport, problemReport, SHOWN_PROBLEMS } from "./report.js";
 import { defaultsOf } from "../validation/schema-read.js";
 import type { HandlerContext, Tool } from "../tool.js";
+import type { ClientChannel } from "../contract/client-channel.js";
+import { handlerContext } from "./handler-context.js";
 import { logError, newErrorId, stderrLog, thrownDetails, type ServerLog } from "./server-log.js";
 import { ToolError } from "../contract/tool-error.js";
 
@@ -28,6 +30,8 @@ export interface CallContext {
   readonly request?: unknown;
   /** Where server-side reports go (a handler's exception, a result that breaks the output schema); stderr when absent. */
   readonly log?: ServerLog;
+  /** The connection to the client (log, progress, sampling, elicitation); `wymcp/mcp` gives one to every call. */
+  readonly client?: ClientChannel;
 }
 
 /** How the server answers failures it does not word itself (set by `createRouter`). */
@@ -89,10 +93,10 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   if (typeof handler !== "function") {
     return refuse({ error: "internal_error", message: `${tool.name}.${action} has no handler`, ...about() });
   }
-  const handlerContext: HandlerContext = { tool: tool.name, action, signal: context.signal ?? NEVER_ABORTED, request: context.request };
   let result: unknown;
   try {
-    result = await handler.call(tool.handlers, data, handlerContext);
+    const about: HandlerContext = handlerContext(tool.name, action, context.signal ?? NEVER_ABORTED, context.request, context.client);
+    result = await handler.call(tool.handlers, data, about);
   } catch (thrown) {
     // A ToolError is written for the client and passes as it is; anything else is the server's to read.
     const errorId = newErrorId();
