@@ -57,7 +57,7 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   const log = context.log ?? stderrLog;
   // `error` first, then `tool`: the order a reader scans the JSON in.
   const refuse = ({ error: code, ...report }: Report, error?: ToolError) => errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
-  const call = readArguments(args);
+  const call = readArguments(read(tool, "flat") === true ? flatCall(tool, args) : args);
   if (call.action === undefined) {
     return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(call.problems), validActions: safeNames(tool), help: helpPointer(tool.name) });
   }
@@ -177,6 +177,13 @@ export function actionContextOf(tool: Tool, action: string): { context?: string 
   } catch {
     return {};
   }
+}
+
+/** A flat tool's arguments are its one action's data: the call they stand for. */
+function flatCall(tool: Tool, args: unknown): unknown {
+  const names = safeNames(tool);
+  if (names === undefined || names.length !== 1) return args;
+  return { action: names[0], ...(args === undefined ? {} : { data: args }) };
 }
 
 function safeNames(tool: Tool): string[] | undefined {
