@@ -132,6 +132,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   }
   const levels = installLogging(server);
   const mode = { clientRequests: binding.clientRequests ?? true };
+  // A handler's signal also fires when the connection closes: stateless, a cancelled call's stream closing is all the server hears.
+  const closing = new AbortController();
   server.setRequestHandler(TOOLS_LIST, (message) => {
     refuseCursor((message as { params?: { cursor?: unknown } }).params?.cursor);
     return { tools: router.listTools() as unknown as McpTool[] };
@@ -140,7 +142,7 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
     const params = callParams(message);
     const client = clientChannel(server, extra, levels, mode);
-    const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra, client });
+    const answer = await router.callTool(params.name, params.arguments, { signal: AbortSignal.any([extra.signal, closing.signal]), request: extra, client });
     if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
     return answer as unknown as CallToolResult;
   });
@@ -151,6 +153,7 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
+    closing.abort(new Error("the connection closed"));
     previous?.();
   };
   return unsubscribe;
