@@ -4,7 +4,11 @@
  * here): the low-level `Server`, stdio, and Streamable HTTP in stateful and
  * stateless modes behind the HTTP guards (DNS-rebinding protection, a body
  * limit, bearer-token or custom authentication), with sessions bound to
- * their user, capped and expired when idle, and request timeouts.
+ * their user, capped and expired when idle, and request timeouts. Every call
+ * gets a client channel (log, progress, sampling, elicitation); resources,
+ * prompts and completion come from the SDK's own `McpServer` (`mcpServer`)
+ * or a `setup` hook, run for every server created; Streamable HTTP resumes
+ * streams through an `EventStore` (`createInMemoryEventStore`).
  *
  * @example
  * ```ts
