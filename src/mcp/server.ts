@@ -142,7 +142,7 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
     const params = callParams(message);
     const client = clientChannel(server, extra, levels, mode);
-    const answer = await router.callTool(params.name, params.arguments, { signal: AbortSignal.any([extra.signal, closing.signal]), request: extra, client });
+    const answer = await withSignal(extra.signal, closing.signal, (signal) => router.callTool(params.name, params.arguments, { signal, request: extra, client }));
     if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
     return answer as unknown as CallToolResult;
   });
@@ -157,6 +157,26 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
     previous?.();
   };
   return unsubscribe;
+}
+
+/**
+ * Runs `call` with a signal that fires when either signal does. Listeners
+ * are removed when the call ends, so a long-lived connection signal does not
+ * collect one per call (what `AbortSignal.any` may keep on Node 20).
+ */
+async function withSignal<T>(request: AbortSignal, connection: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  if (connection.aborted) return call(connection);
+  const both = new AbortController();
+  const abort = (event: Event) => both.abort((event.target as AbortSignal).reason);
+  if (request.aborted) both.abort(request.reason);
+  request.addEventListener("abort", abort, { once: true });
+  connection.addEventListener("abort", abort, { once: true });
+  try {
+    return await call(both.signal);
+  } finally {
+    request.removeEventListener("abort", abort);
+    connection.removeEventListener("abort", abort);
+  }
 }
 
 const toolSets = new WeakMap<readonly ToolListing[], ReadonlySet<string>>();

@@ -11,11 +11,13 @@ import type { HandlerContext } from "../tool.js";
 import { read } from "../util/inspect.js";
 
 const quiet = async (): Promise<void> => {};
+/** The log of a call without a channel: one shared object, since nothing is sent. */
+const QUIET_LOG = Object.freeze(Object.fromEntries(LOG_LEVELS.map((level) => [level, quiet]))) as unknown as ClientLog;
 
 /** What the handler of `tool.action` is given, over the channel when there is one. */
 export function handlerContext(tool: string, action: string, signal: AbortSignal, request: unknown, channel: ClientChannel | undefined): HandlerContext {
   const send = channel === undefined ? undefined : channel.log.bind(channel);
-  const log = Object.freeze(Object.fromEntries(LOG_LEVELS.map((level: LogLevel) => [level, send === undefined ? quiet : (data: unknown, logger?: string) => send(level, data, logger)]))) as ClientLog;
+  const log = send === undefined ? QUIET_LOG : (Object.freeze(Object.fromEntries(LOG_LEVELS.map((level: LogLevel) => [level, (data: unknown, logger?: string) => send(level, data, logger)]))) as ClientLog);
   const progress = channel === undefined ? undefined : read(channel, "progress");
   return {
     tool,
