@@ -8,12 +8,14 @@ import { CallToolRequestSchema, ErrorCode, McpError, type CallToolRequest } from
 import { helpPointer } from "../serving/answer.js";
 
 /**
- * The request's params, checked with the SDK's own schema; a failure is one
- * -32602 error naming each problem at its place, with the problems as data.
+ * The request's params, checked with the SDK's own schema and returned as
+ * sent; a failure is one -32602 error naming each problem at its place, with
+ * the problems as data.
  */
 export function callParams(request: unknown): CallToolRequest["params"] {
   const parsed = CallToolRequestSchema.safeParse(request);
-  if (parsed.success) return parsed.data.params;
+  // The params as the client sent them: the parsed copy is rebuilt by zod, which reads a "__proto__" key as a prototype.
+  if (parsed.success) return (request as CallToolRequest).params;
   const problems = parsed.error.issues.map((issue) => ({ at: ["params", ...issue.path.slice(1)].map(String).join("."), problem: issue.message }));
   const listed = problems.map((problem) => `${problem.at}: ${problem.problem}`).join("; ");
   throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params (${listed}); send { name: string, arguments?: object }`, {

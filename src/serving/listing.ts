@@ -3,7 +3,8 @@
  * registration moment so `tools/list` obtains nothing at request time. The
  * input schema names the actions and leaves `data` open: each action's full
  * schema is one `help` call away, which keeps the listing small however many
- * actions a tool has.
+ * actions a tool has. A flat tool lists its one action's data schema instead
+ * (`flat-listing.ts`).
  */
 import { fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
 import { deepFreeze } from "../util/freeze.js";
