@@ -133,7 +133,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   const levels = installLogging(server);
   const mode = { clientRequests: binding.clientRequests ?? true };
   // A handler's signal also fires when the connection closes: stateless, a cancelled call's stream closing is all the server hears.
-  const closing = new AbortController();
+  const inFlight = new Set<AbortController>();
+  let closed = false;
   server.setRequestHandler(TOOLS_LIST, (message) => {
     refuseCursor((message as { params?: { cursor?: unknown } }).params?.cursor);
     return { tools: router.listTools() as unknown as McpTool[] };
@@ -142,7 +143,7 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
     const params = callParams(message);
     const client = clientChannel(server, extra, levels, mode);
-    const answer = await withSignal(extra.signal, closing.signal, (signal) => router.callTool(params.name, params.arguments, { signal, request: extra, client }));
+    const answer = await withSignal(extra.signal, inFlight, closed, (signal) => router.callTool(params.name, params.arguments, { signal, request: extra, client }));
     if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
     return answer as unknown as CallToolResult;
   });
@@ -153,29 +154,30 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
-    closing.abort(new Error("the connection closed"));
+    closed = true;
+    for (const call of inFlight) call.abort(new Error("the connection closed"));
     previous?.();
   };
   return unsubscribe;
 }
 
 /**
- * Runs `call` with a signal that fires when either signal does. Listeners
- * are removed when the call ends, so a long-lived connection signal does not
- * collect one per call (what `AbortSignal.any` may keep on Node 20).
+ * Runs `call` with a signal that fires when the request's does or the
+ * connection closes (every controller in `inFlight` is aborted then). Only
+ * the request's own signal gets a listener, removed when the call ends.
  */
-async function withSignal<T>(request: AbortSignal, connection: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  if (connection.aborted) return call(connection);
+async function withSignal<T>(request: AbortSignal, inFlight: Set<AbortController>, closed: boolean, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const both = new AbortController();
-  const abort = (event: Event) => both.abort((event.target as AbortSignal).reason);
-  if (request.aborted) both.abort(request.reason);
+  if (closed) both.abort(new Error("the connection closed"));
+  const abort = () => both.abort(request.reason);
+  if (request.aborted) abort();
   request.addEventListener("abort", abort, { once: true });
-  connection.addEventListener("abort", abort, { once: true });
+  inFlight.add(both);
   try {
     return await call(both.signal);
   } finally {
     request.removeEventListener("abort", abort);
-    connection.removeEventListener("abort", abort);
+    inFlight.delete(both);
   }
 }
 
