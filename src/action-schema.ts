@@ -74,7 +74,7 @@ export interface RegistrationReading {
 export function obtainForRegistration(tool: ToolLike): RegistrationReading {
   const record = obtainNamed(tool);
   if (!("record" in record)) return { names: undefined, offences: record.offences, schemas: undefined };
-  const offences: Offence[] = [...nameOffences(record.record)];
+  const offences: Offence[] = [...nameOffences(record.record), ...flatOffences(tool, record.names)];
   const schemas: Record<string, CheckedActionSchema> = Object.create(null);
   for (const action of record.names) {
     const schema = read(record.record, action);
@@ -258,6 +258,19 @@ function namesOf(record: object): Named {
   const keys = ownKeys(record);
   if (isUnreadable(keys)) return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
   return { record, names: keys.strings.sort() };
+}
+
+/**
+ * A flat tool (`flat: true`) is listed and called as its one action: it
+ * must declare exactly one. `flat` itself is `true`, `false` or absent.
+ */
+function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
+  const flat = typeof tool === "object" && tool !== null ? read(tool, "flat") : undefined;
+  if (flat === undefined || flat === false) return [];
+  if (flat !== true) return fail("flat_tool", `flat is ${describeType(flat)}`, "write flat: true for a single-action tool listed flat, or leave flat out.").offences as Offence[];
+  if (names.length === 1) return [];
+  return fail("flat_tool", `the tool is flat but declares ${names.length} actions${names.length === 0 ? "" : ` (${names.map((name) => JSON.stringify(name)).join(", ")})`}`,
+    "declare exactly one action in a flat tool, or drop flat: true to list the actions behind { action, data }.").offences as Offence[];
 }
 
 /** The one place that calls `tool.actions()`. */

@@ -39,6 +39,19 @@ export type {
   ToolParts,
 } from "./contract/tool-parts.js";
 export { ToolError } from "./contract/tool-error.js";
+export { audio, content, image, resource, resourceLink, text } from "./contract/content.js";
+export type { AudioContent, ContentBlock, ContentResult, EmbeddedResource, ImageContent, ResourceContents, ResourceLink } from "./contract/content.js";
+export type {
+  ClientChannel,
+  ClientLog,
+  ElicitationRequest,
+  ElicitationResult,
+  LogLevel,
+  ProgressReporter,
+  SamplingContent,
+  SamplingRequest,
+  SamplingResult,
+} from "./contract/client-channel.js";
 export {
   actionNames,
   actionSchemaOffences,

@@ -94,6 +94,7 @@ import type { ActionsArgument } from "./contract/action-check.js";
 import { deepFreeze } from "./util/freeze.js";
 import type { ActionData } from "./contract/infer.js";
 import type { ToolParts } from "./contract/tool-parts.js";
+import type { ClientLog, ElicitationRequest, ElicitationResult, ProgressReporter, SamplingRequest, SamplingResult } from "./contract/client-channel.js";
 import type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./contract/vocabulary.js";
 
 export type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./contract/vocabulary.js";
@@ -137,14 +138,36 @@ export function mandatoryActionSchemaKeys(): MandatoryActionSchemaKey[] {
 /** A tool's actions: action name → action schema. */
 export type ActionRecord = { readonly [action: string]: ActionSchema };
 
-/** What a handler learns about the call besides its data. */
+/**
+ * What a handler learns about the call besides its data, and how it talks
+ * to the client while it runs.
+ *
+ * @example
+ * ```ts
+ * async summarize(data, { log, progress, sample, signal }) {
+ *   await log.info("summarizing");
+ *   await progress?.(0, 1);
+ *   const reply = await sample({ messages: [{ role: "user", content: { type: "text", text: data.text } }], maxTokens: 200 });
+ *   if (signal.aborted) return;
+ *   return reply.content;
+ * }
+ * ```
+ */
 export interface HandlerContext {
   readonly tool: string;
   readonly action: string;
-  /** Aborted when the client cancels the request or the transport closes. */
+  /** Aborted when the client cancels the request (`notifications/cancelled`) or the transport closes. */
   readonly signal: AbortSignal;
   /** Transport-specific request details (the SDK's request `extra` under `wymcp/mcp`). */
   readonly request?: unknown;
+  /** Log messages to the client (`notifications/message`), filtered by the level it set; silent without a client. */
+  readonly log: ClientLog;
+  /** Progress notifications: present only when the client sent a progress token with this call. */
+  readonly progress?: ProgressReporter;
+  /** Asks the client's model for a completion (`sampling/createMessage`); rejects at once when no client can answer. */
+  sample(request: SamplingRequest): Promise<SamplingResult>;
+  /** Asks the user for input (`elicitation/create`); rejects at once when no client can answer. */
+  elicit(request: ElicitationRequest): Promise<ElicitationResult>;
 }
 
 /** A handler: receives the gated data (defaults merged) and returns the result. */

@@ -153,7 +153,9 @@ describe("the call gate: defaults, handlers and results", () => {
     const router = createRouter({ tools: [defineTool({ name: "ctx", description: "Ctx", actions: { n: { description: "N", properties: {} } }, handlers: { n: (_data, context) => (seen = context, 1) } })] });
     const controller = new AbortController();
     await router.callTool("ctx", { action: "n" }, { signal: controller.signal, request: "req" });
-    expect(seen).toEqual({ tool: "ctx", action: "n", signal: controller.signal, request: "req" });
+    expect(seen).toMatchObject({ tool: "ctx", action: "n", signal: controller.signal, request: "req" });
+    // The client channel's parts too (test/handler-context.test.ts pins them).
+    expect(Object.keys(seen as object).sort()).toEqual(["action", "elicit", "log", "request", "sample", "signal", "tool"]);
   });
 });
 

@@ -66,6 +66,13 @@ describe("examples/tasks", () => {
         problems: [{ at: 'data["opts"]', key: "prority", problem: expect.stringContaining('did you mean "priority"?') }],
         help: 'help {tool: "tasks", action: "create"}',
       });
+      // Beside the tools: the resource and the prompt of extras.ts.
+      expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(["tasks://open"]);
+      const open = await client.readResource({ uri: "tasks://open" });
+      expect(JSON.parse((open.contents[0] as { text: string }).text).map((task: { name: string }) => task.name)).toContain("Ship it");
+      const triage = await client.getPrompt({ name: "triage" });
+      expect((triage.messages[0]!.content as { text: string }).text).toContain("- #3 Ship it (normal)");
+      expect(client.getInstructions()).toMatch(/^A small task tracker/);
     } finally {
       await client.close();
     }

@@ -6,6 +6,7 @@
  * passes unchanged; handleError translations keep working; `exposeErrors`
  * sends raw messages for development.
  */
+import { firstText } from "./support/tools.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
@@ -74,7 +75,7 @@ describe("a handler's exception: generic answer, full error in the log", () => {
   ])("%s: the client gets an error id, never the message; the log gets the message and stack under that id", async (action, secret) => {
     const { log, entries } = capturingLog();
     const answer = await createRouter({ tools: [failingTool()], log }).callTool("tasks", { action });
-    const text = answer.content[0]!.text;
+    const text = firstText(answer);
     expect(text).not.toContain("secrets");
     expect(text).not.toContain("hunter2");
     expect(text).not.toContain("ENOENT");
@@ -107,7 +108,7 @@ describe("a handler's exception: generic answer, full error in the log", () => {
   test("a thrown Proxy whose traps throw is answered and logged, never an exception", async () => {
     const { log, entries } = capturingLog();
     const answer = await createRouter({ tools: [failingTool()], log }).callTool("tasks", { action: "proxy" });
-    expect(answer.content[0]!.text).not.toContain("secrets");
+    expect(firstText(answer)).not.toContain("secrets");
     const { body } = readAnswer(answer);
     expect(body).toMatchObject({ error: "handler_error", errorId: expect.stringMatching(UUID) });
     // handleError's instanceof meets the throwing trap too: the translator's failure, then the handler's, under one id.
@@ -175,7 +176,7 @@ describe("what is written for the client still reaches it", () => {
       handlers: { go: () => Promise.reject(new Error(SECRET_DB)) },
     });
     const answer = await createRouter({ tools: [tool], log }).callTool("fragile", { action: "go" });
-    expect(answer.content[0]!.text).not.toMatch(/secrets|hunter2/);
+    expect(firstText(answer)).not.toMatch(/secrets|hunter2/);
     const { body } = readAnswer(answer);
     expect(body).toMatchObject({ error: "handler_error", message: `fragile.go failed (error id ${body.errorId})` });
     expect(entries.map((entry) => [entry.details!["errorId"], entry.details!["reason"]])).toEqual([
@@ -223,7 +224,7 @@ test("a result whose toJSON throws: the client learns the result could not be wr
   const router = createRouter({ tools: [tool], log: { error: (message, details) => logged.push(message, details) } });
   const answer = await router.callTool("leaky", { action: "go" });
   expect(answer.isError).toBe(true);
-  expect(answer.content[0]!.text).not.toContain("hunter2");
+  expect(firstText(answer)).not.toContain("hunter2");
   expect(JSON.stringify(logged)).toContain("hunter2");
 });
 

@@ -9,6 +9,7 @@
  * Table-driven: every entry point × every hostile value, in every argument
  * position.
  */
+import { firstText } from "./support/tools.js";
 import { describe, expect, test } from "vitest";
 import {
   actionNames,
@@ -123,7 +124,7 @@ async function expectOwnOutcome(call: () => unknown, outcome: Outcome): Promise<
   if (outcome === "array") expect(Array.isArray(result)).toBe(true);
   if (outcome === "answer") {
     const answer = result as ToolAnswer;
-    const body = JSON.parse(answer.content[0]!.text) as { error?: string };
+    const body = JSON.parse(firstText(answer)) as { error?: string };
     expect(body.error).not.toBe("internal_error");
   }
 }
@@ -155,7 +156,7 @@ describe("what the refusals say", () => {
 
   test("a tool name that is not a string is unknown_tool, naming the valid tools", async () => {
     const answer = await createRouter({ tools: [goodTool()] }).callTool(10n as never, {});
-    expect(JSON.parse(answer.content[0]!.text)).toMatchObject({ error: "unknown_tool", message: "the tool name is a bigint, not a string", validTools: ["t"] });
+    expect(JSON.parse(firstText(answer))).toMatchObject({ error: "unknown_tool", message: "the tool name is a bigint, not a string", validTools: ["t"] });
   });
 
   test("a context that is not an object is ignored: the call is served", async () => {

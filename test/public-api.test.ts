@@ -16,16 +16,22 @@ const VALUES = [
   "actionNames",
   "actionSchemaKeys",
   "actionSchemaOffences",
+  "audio",
   "callbackSurfaceOffences",
   "checkCallbackSurface",
   "checkMandatoryKeys",
+  "content",
   "createRouter",
   "defaultOffences",
   "defineTool",
   "fetchSchema",
   "fetchSchemas",
+  "image",
   "mandatoryActionSchemaKeys",
+  "resource",
+  "resourceLink",
   "schemaOffences",
+  "text",
   "validate",
 ];
 
@@ -35,6 +41,9 @@ const TYPES = [
   "JsonTypeName", "ListingMode", "MandatoryActionSchemaKey", "Offence", "OffenceCode", "OffenceKind", "OffenceReport", "OutputSchema", "PathSegment", "Problem", "ProblemCode",
   "PropertyMap", "PropertySchema", "RegistrationOffence", "Router", "RouterOptions", "ServerLog", "SurfaceOffence", "TextContent", "Tool", "ToolAnnotations",
   "ToolAnswer", "ToolDefinition", "ToolHints", "ToolListing", "ToolParts",
+  // Beyond tools: content results and the handler context's client channel.
+  "AudioContent", "ContentBlock", "ContentResult", "EmbeddedResource", "ImageContent", "ResourceContents", "ResourceLink",
+  "ClientChannel", "ClientLog", "ElicitationRequest", "ElicitationResult", "LogLevel", "ProgressReporter", "SamplingContent", "SamplingRequest", "SamplingResult",
 ];
 
 test("the runtime values of the root entry", () => {

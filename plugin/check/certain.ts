@@ -82,6 +82,8 @@ const CERTAIN: Readonly<Record<OffenceCode, (site: Site) => boolean>> = {
   },
   // A later unknown spread could replace the keyword's value in a partly known schema.
   invalid_schema: ({ holder, provenance, offence }) => !provenance.isPartial(holder) && isComplete(valueAt(holder, offence), provenance, "deep"),
+  // An offence of the tool (action null) never reaches this table; declarations.ts passes `flat` only with a wholly known record.
+  flat_tool: valueKnown,
 };
 
 /** An own key's value, `undefined` when absent. */

@@ -115,6 +115,8 @@ function declare(evaluator: Evaluator, sourceFile: ts.SourceFile, call: ts.CallE
     description: fields.description,
     ...(Object.hasOwn(fields, "actions") ? { actions: () => record } : {}),
     handlers: fields.handlers,
+    // Checked only when the whole record is known: an unknown spread may add or remove the actions a flat tool counts.
+    ...(Object.hasOwn(fields, "flat") && !(fields.flat instanceof Unknown) && !provenance.isPartial(record as object) ? { flat: fields.flat } : {}),
   };
   return { ...base, name, record, tool, unknowns: unknownsIn(record, provenance) };
 }

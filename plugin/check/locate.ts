@@ -92,6 +92,7 @@ const ANCHORS: Readonly<Record<OffenceCode, "key" | "holder" | "entry">> = {
   unsatisfiable_required: "entry",
   invalid_default: "entry",
   invalid_example: "entry",
+  flat_tool: "entry",
 };
 
 function objectNode(declaration: ToolDeclaration, value: unknown): ts.Node | undefined {

@@ -67,4 +67,21 @@ export interface ToolParts {
   readonly hints?: ToolHints;
   readonly handleError?: ErrorHandler;
   readonly actionContext?: ActionContext;
+  /**
+   * A single-action tool listed flat: its one action's data schema is the
+   * tool's `inputSchema` (closed, as the gate closes it) and a call's
+   * arguments are that data, without the `{ action, data }` wrapper. The
+   * gate, help and every build and registration check apply as to any
+   * tool; a flat tool with other than exactly one action is an offence
+   * (`flat_tool`).
+   *
+   * @example
+   * ```ts
+   * defineTool({ name: "add", description: "Add two numbers", flat: true,
+   *   actions: { add: { description: "Add", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] } },
+   *   handlers: { add: ({ a, b }) => a + b } });
+   * // tools/call { name: "add", arguments: { a: 1, b: 2 } }
+   * ```
+   */
+  readonly flat?: boolean;
 }

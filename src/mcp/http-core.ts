@@ -75,7 +75,7 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
   // Closing the server closes the transport, whose onclose forgets the session.
   const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
   let closed = false;
-  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes };
+  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes, ...retryOf(options) };
   // The SDK's default validator (Ajv) compiles schemas into code, which Workers forbid; wymcp's own validator never does.
   const serverOptions = { ...options, serverOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...options.serverOptions } };
   const newSessionId = options.sessionIdGenerator ?? (() => crypto.randomUUID());
@@ -83,7 +83,8 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
   async function stateless(request: Request, parsedBody: unknown): Promise<Response> {
     // No session to stream to or delete: GET and DELETE have nothing to act on.
     if (request.method !== "POST") return rpcErrorResponse(405, -32000, "Method not allowed: this server is stateless; send POST", { allow: "POST" });
-    const server = createMcpServer(router, serverOptions);
+    // A reply to a server request would reach another server: sampling and elicitation fail at once instead of hanging.
+    const server = createMcpServer(router, serverOptions, { clientRequests: false });
     const transport = new WebStandardStreamableHTTPServerTransport({ ...transportOptions, sessionIdGenerator: undefined });
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody });
@@ -188,3 +189,14 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
   };
 }
 
+/** The resumability options, checked; the `retry` the transport sends with its priming event. */
+function retryOf<R>(options: HttpOptions<R>): { retryInterval?: number } {
+  const { eventStore, retryInterval } = options;
+  if (eventStore !== undefined && options.stateless === true) throw new RangeError("eventStore needs sessions: a stateless server has no stream to resume; drop stateless or the eventStore");
+  if (eventStore !== undefined && (typeof eventStore.storeEvent !== "function" || typeof eventStore.replayEventsAfter !== "function")) {
+    throw new RangeError("eventStore must implement the SDK's EventStore (storeEvent, replayEventsAfter), e.g. createInMemoryEventStore()");
+  }
+  if (retryInterval !== undefined && (!Number.isInteger(retryInterval) || retryInterval < 0)) throw new RangeError(`retryInterval must be a whole number of milliseconds ≥ 0, not ${String(retryInterval)}`);
+  if (retryInterval !== undefined && eventStore === undefined) throw new RangeError("retryInterval is sent with the priming event, which needs an eventStore: add one, or drop retryInterval");
+  return retryInterval === undefined ? {} : { retryInterval };
+}

@@ -35,8 +35,11 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
   /**
    * Where the events of SSE streams are kept so a client that lost its
    * stream resumes it with `Last-Event-ID` (the SDK's `EventStore`;
-   * stateful mode). Keep it outside the process (Redis, a database) for
-   * streams to outlive it — see examples/event-store/redis-event-store.ts.
+   * stateful mode; refused with `stateless`, where no stream outlives its
+   * request). Every stream then opens with a priming event. Keep it outside
+   * the process (Redis, a database) for streams to outlive it — see
+   * examples/event-store/redis-event-store.ts; `createInMemoryEventStore()`
+   * keeps them in this process.
    *
    * @example
    * ```ts
@@ -44,4 +47,6 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
    * ```
    */
   readonly eventStore?: EventStore;
+  /** The `retry` field (milliseconds) of the priming event: how long a client waits before reconnecting. Needs `eventStore`. */
+  readonly retryInterval?: number;
 }

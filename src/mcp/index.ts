@@ -4,7 +4,11 @@
  * here): the low-level `Server`, stdio, and Streamable HTTP in stateful and
  * stateless modes behind the HTTP guards (DNS-rebinding protection, a body
  * limit, bearer-token or custom authentication), with sessions bound to
- * their user, capped and expired when idle, and request timeouts.
+ * their user, capped and expired when idle, and request timeouts. Every call
+ * gets a client channel (log, progress, sampling, elicitation); resources,
+ * prompts and completion come from the SDK's own `McpServer` (`mcpServer`)
+ * or a `setup` hook, run for every server created; Streamable HTTP resumes
+ * streams through an `EventStore` (`createInMemoryEventStore`).
  *
  * @example
  * ```ts
@@ -17,6 +21,8 @@
  * @module
  */
 export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";
+export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./event-store.js";
+export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.js";
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./fetch.js";

@@ -1,23 +1,66 @@
 /**
  * Binding a router to the MCP SDK's low-level `Server`: `tools/list` answers
  * the listings built at registration, `tools/call` goes through the router's
- * gate, and every change of the router's tool list is announced to the
- * connected client with `notifications/tools/list_changed`.
+ * gate with a client channel (log, progress, sampling, elicitation), and
+ * every change of the router's tool list is announced to the connected
+ * client with `notifications/tools/list_changed`. Resources, prompts and
+ * completion come from the SDK itself: the user's `McpServer` (`mcpServer`)
+ * or a `setup` hook, run for every server wymcp creates.
  */
 import { Server, type ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolRequest, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../serving/router.js";
+import type { ToolAnswer } from "../serving/answer.js";
+import type { ToolListing } from "../serving/listing.js";
+import { callParams, refuseCursor, unknownTool } from "./call-params.js";
+import { clientChannel } from "./client-channel.js";
+import { installLogging } from "./logging-level.js";
 
 /** What `createMcpServer` takes besides the router. */
 export interface McpServerOptions {
   /** The server's name and version sent at initialize; defaults to `{ name: "wymcp", version: "0.0.0" }`. */
   readonly serverInfo?: Implementation;
-  /** Further SDK server options; `capabilities` are merged with `tools.listChanged`. */
+  /** Further SDK server options; `capabilities` are merged with `tools.listChanged` and `logging`. */
   readonly serverOptions?: ServerOptions;
+  /**
+   * Resources, prompts and completion through the SDK's own API: a factory
+   * called for every server wymcp creates (stdio, each HTTP session, each
+   * stateless request), returning a fresh `McpServer` with them registered
+   * and no tools — the router's tools are bound to it. `serverInfo`,
+   * `serverOptions` and the router's `instructions` are then the
+   * `McpServer`'s own.
+   *
+   * @example
+   * ```ts
+   * mcpServer: () => {
+   *   const mcp = new McpServer({ name: "tasks", version: "1.0.0" });
+   *   mcp.registerResource("readme", "tasks://readme", { mimeType: "text/markdown" }, async (uri) => ({ contents: [{ uri: uri.href, text: "# Tasks" }] }));
+   *   return mcp;
+   * }
+   * ```
+   */
+  readonly mcpServer?: () => McpServer;
+  /**
+   * Called with every low-level SDK `Server` wymcp creates, after the
+   * router is bound and before it connects: register request handlers and
+   * capabilities here (`server.setRequestHandler(ListResourcesRequestSchema, …)`).
+   *
+   * @example
+   * ```ts
+   * setup: (server) => {
+   *   server.registerCapabilities({ resources: {} });
+   *   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
+   * }
+   * ```
+   */
+  readonly setup?: (server: Server) => void;
 }
 
 /**
- * A low-level SDK `Server` serving the router's tools, ready to `connect` to
+ * A low-level SDK `Server` serving the router's tools — with the resources,
+ * prompts and completion of `mcpServer` and `setup` — ready to `connect` to
  * any SDK transport. One server serves one connection; create one per
  * session (the HTTP helpers do).
  *
@@ -27,30 +70,50 @@ export interface McpServerOptions {
  * await server.connect(new StdioServerTransport());
  * ```
  */
-export function createMcpServer(router: Router, options: McpServerOptions = {}): Server {
+export function createMcpServer(router: Router, options: McpServerOptions = {}, binding: Binding = {}): Server {
   const { serverOptions = {} } = options;
-  const server = new Server(options.serverInfo ?? { name: "wymcp", version: "0.0.0" }, {
+  const server = options.mcpServer === undefined ? plainServer(router, options, serverOptions) : userServer(options.mcpServer);
+  bindRouter(server, router, binding);
+  options.setup?.(server);
+  return server;
+}
+
+function plainServer(router: Router, options: McpServerOptions, serverOptions: ServerOptions): Server {
+  return new Server(options.serverInfo ?? { name: "wymcp", version: "0.0.0" }, {
     ...serverOptions,
     ...(router.instructions === undefined || serverOptions.instructions !== undefined ? {} : { instructions: router.instructions }),
   });
-  bindRouter(server, router);
+}
+
+function userServer(factory: () => McpServer): Server {
+  const made: unknown = factory();
+  const server = typeof made === "object" && made !== null ? (made as { server?: unknown }).server : undefined;
+  if (!(server instanceof Server)) throw new TypeError("mcpServer must return a new McpServer (from @modelcontextprotocol/sdk/server/mcp.js) each time it is called");
   return server;
+}
+
+/** How the transport lets a call reach its client (internal: the HTTP helpers set it). */
+export interface Binding {
+  /** False in stateless HTTP: sampling and elicitation fail at once instead of waiting for a reply that cannot come. */
+  readonly clientRequests?: boolean;
 }
 
 /**
  * The method alone: the SDK parses a request with the registered schema
  * before anything can answer, and a parse failure there is -32603 Internal
- * error. The SDK's `Server` wraps every `tools/call` handler with its own
- * full parse of the params, answering -32602 Invalid params as JSON-RPC says,
- * so the handler receives a request already checked.
+ * error. The params are checked by `callParams`, which words the -32602
+ * answer itself.
  */
 const TOOLS_CALL = CallToolRequestSchema.pick({ method: true }).loose();
+const TOOLS_LIST = ListToolsRequestSchema.pick({ method: true }).loose();
 
 /**
  * Installs the router's `tools/list` and `tools/call` handlers on a server
- * that is not connected yet and declares `{ tools: { listChanged: true } }`.
- * Returns the function that stops the list_changed announcements (called by
- * itself when the server closes).
+ * that is not connected yet, declares `{ tools: { listChanged: true },
+ * logging: {} }` and answers `logging/setLevel`. Every call's handler gets a
+ * client channel: log messages, progress, sampling and elicitation. Returns
+ * the function that stops the list_changed announcements (called by itself
+ * when the server closes). Throws when the server already serves tools.
  *
  * @example
  * ```ts
@@ -59,14 +122,30 @@ const TOOLS_CALL = CallToolRequestSchema.pick({ method: true }).loose();
  * await server.connect(transport);
  * ```
  */
-export function bindRouter(server: Server, router: Router): () => void {
+export function bindRouter(server: Server, router: Router, binding: Binding = {}): () => void {
   // Throws once connected: capabilities are fixed at initialize.
   server.registerCapabilities({ tools: { listChanged: true } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: router.listTools() as unknown as McpTool[] }));
-  // The router's promise as it is: callTool never rejects, and another async frame is one more hop per call.
-  server.setRequestHandler(TOOLS_CALL, (message, extra) => {
-    const { params } = message as unknown as CallToolRequest;
-    return router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra }) as unknown as Promise<CallToolResult>;
+  try {
+    server.assertCanSetRequestHandler("tools/call");
+  } catch {
+    throw new Error("this server already serves tools (an McpServer with registerTool?): register every tool on the wymcp router instead");
+  }
+  const levels = installLogging(server);
+  const mode = { clientRequests: binding.clientRequests ?? true };
+  // A handler's signal also fires when the connection closes: stateless, a cancelled call's stream closing is all the server hears.
+  const inFlight = new Set<AbortController>();
+  let closed = false;
+  server.setRequestHandler(TOOLS_LIST, (message) => {
+    refuseCursor((message as { params?: { cursor?: unknown } }).params?.cursor);
+    return { tools: router.listTools() as unknown as McpTool[] };
+  });
+  // Installed past the SDK Server's own tools/call wrapper, whose params check answers with a raw schema dump: callParams words it.
+  Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
+    const params = callParams(message);
+    const client = clientChannel(server, extra, levels, mode);
+    const answer = await withSignal(extra.signal, inFlight, closed, (signal) => router.callTool(params.name, params.arguments, { signal, request: extra, client }));
+    if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
+    return answer as unknown as CallToolResult;
   });
   const unsubscribe = router.onListChanged(() => {
     // Only an initialized session can hear a notification; a failed send concerns that session alone.
@@ -75,7 +154,48 @@ export function bindRouter(server: Server, router: Router): () => void {
   const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
+    closed = true;
+    for (const call of inFlight) call.abort(new Error("the connection closed"));
     previous?.();
   };
   return unsubscribe;
+}
+
+/**
+ * Runs `call` with a signal that fires when the request's does or the
+ * connection closes (every controller in `inFlight` is aborted then). Only
+ * the request's own signal gets a listener, removed when the call ends.
+ */
+async function withSignal<T>(request: AbortSignal, inFlight: Set<AbortController>, closed: boolean, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const both = new AbortController();
+  if (closed) both.abort(new Error("the connection closed"));
+  const abort = () => both.abort(request.reason);
+  if (request.aborted) abort();
+  request.addEventListener("abort", abort, { once: true });
+  inFlight.add(both);
+  try {
+    return await call(both.signal);
+  } finally {
+    request.removeEventListener("abort", abort);
+    inFlight.delete(both);
+  }
+}
+
+const toolSets = new WeakMap<readonly ToolListing[], ReadonlySet<string>>();
+
+/** Whether the router lists a tool of that name (`help` included), read from its listing, rebuilt only when it changes. */
+function knownTool(router: Router, name: string): boolean {
+  const listings = router.listTools();
+  let names = toolSets.get(listings);
+  if (names === undefined) toolSets.set(listings, (names = new Set(listings.map((listing) => listing.name))));
+  return names.has(name);
+}
+
+function reportOf(answer: ToolAnswer): unknown {
+  const first = answer.content[0];
+  try {
+    return first?.type === "text" ? JSON.parse(first.text) : undefined;
+  } catch {
+    return undefined;
+  }
 }

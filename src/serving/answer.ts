@@ -6,16 +6,13 @@
  */
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { boundedJson } from "../util/bounded-json.js";
+import type { ContentBlock } from "../contract/content.js";
 
-/** An MCP text content block. */
-export interface TextContent {
-  readonly type: "text";
-  readonly text: string;
-}
+export type { TextContent } from "../contract/content.js";
 
 /** An MCP `tools/call` result: what the router answers and the SDK adapter sends as is. */
 export interface ToolAnswer {
-  readonly content: TextContent[];
+  readonly content: ContentBlock[];
   /** The handler's result, sent when the tool declares an `outputSchema`. */
   readonly structuredContent?: { readonly [key: string]: unknown };
   readonly isError?: boolean;

@@ -18,6 +18,8 @@ import { actionSummary, cappedProblems, malformedReport, problemReport, SHOWN_PR
 import { defaultsOf, requiredOf } from "../validation/schema-read.js";
 import { nullAsAbsent } from "../validation/null-as-absent.js";
 import type { HandlerContext, Tool } from "../tool.js";
+import type { ClientChannel } from "../contract/client-channel.js";
+import { handlerContext } from "./handler-context.js";
 import { logError, newErrorId, stderrLog, thrownDetails, type ServerLog } from "./server-log.js";
 import { ToolError } from "../contract/tool-error.js";
 
@@ -29,6 +31,8 @@ export interface CallContext {
   readonly request?: unknown;
   /** Where server-side reports go (a handler's exception, a result that breaks the output schema); stderr when absent. */
   readonly log?: ServerLog;
+  /** The connection to the client (log, progress, sampling, elicitation); `wymcp/mcp` gives one to every call. */
+  readonly client?: ClientChannel;
 }
 
 /** How the server answers failures it does not word itself (set by `createRouter`). */
@@ -60,7 +64,7 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   const log = context.log ?? stderrLog;
   // `error` first, then `tool`: the order a reader scans the JSON in.
   const refuse = ({ error: code, ...report }: Report, error?: ToolError) => errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
-  const call = readArguments(args);
+  const call = readArguments(read(tool, "flat") === true ? flatCall(tool, args) : args);
   if (call.action === undefined) {
     return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(call.problems), validActions: safeNames(tool), help: helpPointer(tool.name) });
   }
@@ -98,10 +102,10 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   if (typeof handler !== "function") {
     return refuse({ error: "internal_error", message: `${tool.name}.${action} has no handler`, ...about() });
   }
-  const handlerContext: HandlerContext = { tool: tool.name, action, signal: context.signal ?? (neverAborted ??= new AbortController().signal), request: context.request };
   let result: unknown;
   try {
-    result = await handler.call(tool.handlers, data, handlerContext);
+    const given: HandlerContext = handlerContext(tool.name, action, context.signal ?? (neverAborted ??= new AbortController().signal), context.request, context.client);
+    result = await handler.call(tool.handlers, data, given);
   } catch (thrown) {
     // A ToolError is written for the client and passes as it is; anything else is the server's to read.
     const errorId = newErrorId();
@@ -200,6 +204,13 @@ export function actionContextOf(tool: Tool, action: string): { context?: string 
   } catch {
     return {};
   }
+}
+
+/** A flat tool's arguments are its one action's data: the call they stand for. */
+function flatCall(tool: Tool, args: unknown): unknown {
+  const names = safeNames(tool);
+  if (names === undefined || names.length !== 1) return args;
+  return { action: names[0], ...(args === undefined ? {} : { data: args }) };
 }
 
 function safeNames(tool: Tool): string[] | undefined {

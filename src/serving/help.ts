@@ -70,7 +70,7 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
 function index(lookup: ToolLookup, told: (error: ActionSchemaError) => ActionSchemaError): unknown {
   const tools = lookup.names().map((name) => {
     const tool = lookup.get(name)!;
-    const head = { name, ...(tool.title === undefined ? {} : { title: tool.title }), description: tool.description };
+    const head = { name, ...(tool.title === undefined ? {} : { title: tool.title }), description: tool.description, ...(read(tool, "flat") === true ? { flat: true } : {}) };
     try {
       const schemas = fetchSchemas(tool);
       const actions = Object.keys(schemas).sort().map((action) => ({ action, description: schemas[action]!.description }));
@@ -81,7 +81,7 @@ function index(lookup: ToolLookup, told: (error: ActionSchemaError) => ActionSch
       return { ...head, error: code, offences, help: helpPointer(name) };
     }
   });
-  return { usage: `call a tool with { action, data }; ${helpPointer("<tool>")} shows every action of a tool`, tools };
+  return { usage: `call a tool with { action, data } (a flat tool with its data alone); ${helpPointer("<tool>")} shows every action of a tool`, tools };
 }
 
 /** One tool complete: every action schema with its notes, related and examples. */
@@ -90,7 +90,7 @@ function toolLevel(tool: Tool, schemas: Readonly<Record<string, CheckedActionSch
     tool: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
-    usage: `call ${tool.name} with { action: "<name>", data: { … } }`,
+    usage: read(tool, "flat") === true ? `call ${tool.name} with the data itself (a flat tool: no { action, data } wrapper)` : `call ${tool.name} with { action: "<name>", data: { … } }`,
     actions: Object.keys(schemas).sort().map((action) => actionComplete(tool, action, schemas[action]!)),
   };
 }

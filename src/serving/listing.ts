@@ -3,12 +3,14 @@
  * registration moment so `tools/list` obtains nothing at request time. The
  * input schema names the actions and leaves `data` open: each action's full
  * schema is one `help` call away, which keeps the listing small however many
- * actions a tool has.
+ * actions a tool has. A flat tool lists its one action's data schema instead
+ * (`flat-listing.ts`).
  */
 import { fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
 import { deepFreeze } from "../util/freeze.js";
 import { deepCopy } from "../util/deep-copy.js";
 import type { Tool } from "../tool.js";
+import { flatInputSchema } from "./flat-listing.js";
 import type { OutputSchema, ToolAnnotations } from "../contract/tool-parts.js";
 
 /** The input schema every wymcp tool lists: an action name and its data. */
@@ -54,11 +56,13 @@ export function toolListing(tool: Tool, checked?: Readonly<Record<string, Checke
       data: { type: "object" },
     },
   };
+  // Registration has checked that a flat tool declares exactly one action.
+  const flat = tool.flat === true && names.length === 1 ? flatInputSchema(schemas[names[0]!]!) : undefined;
   const listing: ToolListing = {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
-    inputSchema,
+    inputSchema: flat ?? inputSchema,
     ...(tool.outputSchema === undefined ? {} : { outputSchema: deepCopy(tool.outputSchema) as OutputSchema }),
     ...(tool.annotations === undefined ? {} : { annotations: deepCopy(tool.annotations) as ToolAnnotations }),
   };

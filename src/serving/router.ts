@@ -21,6 +21,7 @@ import { readListingOverrides } from "./listing-options.js";
 import { checkRegistration, refuseTakenNames, ToolRegistrationError, type RegistrationOffence } from "./registration.js";
 import { newErrorId, stderrLog, type ServerLog } from "./server-log.js";
 import type { Tool } from "../tool.js";
+import type { ClientChannel } from "../contract/client-channel.js";
 
 /** What `createRouter` takes. */
 export interface RouterOptions {
@@ -276,11 +277,18 @@ function readContext(context: unknown, routerLog: ServerLog | undefined): CallCo
   };
   const signal = field("signal");
   const request = field("request");
+  const client = field("client");
   const callLog = field("log");
   const log = routerLog ?? (typeof callLog === "object" && callLog !== null && typeof read(callLog, "error") === "function" ? (callLog as ServerLog) : undefined);
   // Any object passes as the signal (a polyfilled AbortSignal too); what is not an object is left out.
   const hasSignal = typeof signal === "object" && signal !== null;
-  return { ...(hasSignal ? { signal: signal as AbortSignal } : {}), ...(request === undefined ? {} : { request }), ...(log === undefined ? {} : { log }) };
+  const hasClient = typeof client === "object" && client !== null;
+  return {
+    ...(hasSignal ? { signal: signal as AbortSignal } : {}),
+    ...(request === undefined ? {} : { request }),
+    ...(log === undefined ? {} : { log }),
+    ...(hasClient ? { client: client as ClientChannel } : {}),
+  };
 }
 
 /** Help's arguments without their `null` values: a strict listing makes a model send `null` for the optional tool and action. */

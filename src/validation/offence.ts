@@ -40,7 +40,8 @@ export type OffenceCode =
   | "invalid_schema"
   | "unsatisfiable_required"
   | "invalid_default"
-  | "invalid_example";
+  | "invalid_example"
+  | "flat_tool";
 
 /** Shape offences come first; defaults are checked only once an action has none. */
 export type OffenceKind = "shape" | "default";

@@ -144,6 +144,12 @@ export interface WaveResult {
   readonly wrong: string[];
 }
 
+/** The SDK client's rejection for an unknown tool: -32602 carrying wymcp's unknown_tool report. */
+function isUnknownToolError(reason: unknown): boolean {
+  const error = reason as { code?: unknown; data?: { error?: unknown } } | undefined;
+  return error?.code === -32602 && error.data?.error === "unknown_tool";
+}
+
 /** Sends every planned call at once through `call` and tallies the answers. */
 export async function runWave(planned: readonly PlannedCall[], call: (planned: PlannedCall) => Promise<unknown>): Promise<WaveResult> {
   const settled = await Promise.allSettled(planned.map((entry) => call(entry)));
@@ -153,6 +159,12 @@ export async function runWave(planned: readonly PlannedCall[], call: (planned: P
   let lost = 0;
   settled.forEach((outcome, index) => {
     const entry = planned[index]!;
+    if (outcome.status === "rejected" && isUnknownToolError(outcome.reason)) {
+      // An unknown tool is a -32602 protocol error (MCP 2025-11-25): answered, with wymcp's report as data.
+      counts["unknown_tool"] = (counts["unknown_tool"] ?? 0) + 1;
+      if (!entry.accepts.includes("unknown_tool")) wrong.push(`${entry.name} answered unknown tool`);
+      return;
+    }
     if (outcome.status === "rejected") {
       lost++;
       if (reasons.length < 5) reasons.push(String(outcome.reason));

@@ -5,10 +5,12 @@
  * sessions — for several instances behind a load balancer.
  */
 import { serveHttp } from "wymcp/mcp";
-import { createTasksRouter, serverInfo } from "./server.js";
+import { createTasksRouter } from "./server.js";
+import { tasksMcpServer } from "./extras.js";
 
 const running = await serveHttp(createTasksRouter(), {
-  serverInfo,
+  // Server name, instructions, the resource and the prompt of extras.ts, beside the tools.
+  mcpServer: tasksMcpServer,
   port: Number(process.env["PORT"] ?? 3000),
   stateless: process.env["STATELESS"] === "1",
   ...(process.env["MCP_TOKEN"] === undefined ? {} : { bearerToken: process.env["MCP_TOKEN"] }),

@@ -4,6 +4,8 @@
  * stdout carries the protocol, so anything for humans goes to stderr.
  */
 import { serveStdio } from "wymcp/mcp";
-import { createTasksRouter, serverInfo } from "./server.js";
+import { createTasksRouter } from "./server.js";
+import { tasksMcpServer } from "./extras.js";
 
-await serveStdio(createTasksRouter(), { serverInfo });
+// The resource and the prompt of extras.ts are served beside the tools.
+await serveStdio(createTasksRouter(), { mcpServer: tasksMcpServer });

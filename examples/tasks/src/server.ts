@@ -9,9 +9,9 @@ import { tools } from "./tools/index.js";
 /** Server name and version sent to clients at initialize. */
 export const serverInfo = { name: "wymcp-tasks-example", version: "1.0.0" };
 
+/** What the server tells a client at initialize. */
+export const INSTRUCTIONS = "A small task tracker. Call help {} to see the tools, and help {tool, action} before sending data you are unsure of.";
+
 export function createTasksRouter(): Router {
-  return createRouter({
-    tools,
-    instructions: "A small task tracker. Call help {} to see the tools, and help {tool, action} before sending data you are unsure of.",
-  });
+  return createRouter({ tools, instructions: INSTRUCTIONS });
 }

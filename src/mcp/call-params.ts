@@ -1,0 +1,38 @@
+/**
+ * The protocol-level checks of `tools/call` and `tools/list`, answered as
+ * JSON-RPC errors worded by wymcp (the 2025-11-25 spec: a malformed request
+ * and an unknown tool are protocol errors, -32602; a tool's invalid input is
+ * a tool execution error, `isError: true`, which the gate answers).
+ */
+import { CallToolRequestSchema, ErrorCode, McpError, type CallToolRequest } from "@modelcontextprotocol/sdk/types.js";
+import { helpPointer } from "../serving/answer.js";
+
+/**
+ * The request's params, checked with the SDK's own schema and returned as
+ * sent; a failure is one -32602 error naming each problem at its place, with
+ * the problems as data.
+ */
+export function callParams(request: unknown): CallToolRequest["params"] {
+  const parsed = CallToolRequestSchema.safeParse(request);
+  // The params as the client sent them: the parsed copy is rebuilt by zod, which reads a "__proto__" key as a prototype.
+  if (parsed.success) return (request as CallToolRequest).params;
+  const problems = parsed.error.issues.map((issue) => ({ at: ["params", ...issue.path.slice(1)].map(String).join("."), problem: issue.message }));
+  const listed = problems.map((problem) => `${problem.at}: ${problem.problem}`).join("; ");
+  throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params (${listed}); send { name: string, arguments?: object }`, {
+    error: "invalid_params",
+    problems,
+    help: helpPointer(),
+  });
+}
+
+/** An unknown tool as the spec words it (-32602), with wymcp's report (did-you-mean, valid tools, help) as data. */
+export function unknownTool(name: string, report: unknown): McpError {
+  const message = typeof report === "object" && report !== null && typeof (report as { message?: unknown }).message === "string" ? (report as { message: string }).message : `no tool ${JSON.stringify(name)}`;
+  return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${message}; call ${helpPointer()} for the list`, report);
+}
+
+/** `tools/list` answers every tool in one page and issues no cursor, so any cursor is one it did not issue. */
+export function refuseCursor(cursor: unknown): void {
+  if (cursor === undefined) return;
+  throw new McpError(ErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(cursor)}: this server lists every tool in one page and issues no cursor; send tools/list without one`);
+}

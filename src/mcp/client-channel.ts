@@ -1,0 +1,64 @@
+/**
+ * The client channel of one `tools/call` served by the SDK: log and progress
+ * notifications ride the request's own stream (`extra.sendNotification`, so
+ * they reach the client in stateless HTTP too), and sampling / elicitation
+ * are requests related to the call. What needs the client's reply fails at
+ * once, with a `ToolError` the model reads, when it cannot come: in
+ * stateless HTTP (the reply would reach another server) or when the client
+ * did not declare the capability.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { CreateMessageResultSchema, ElicitResultSchema, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { ToolError } from "../contract/tool-error.js";
+import type { ClientChannel, ElicitationResult, SamplingResult } from "../contract/client-channel.js";
+import type { LogLevelGate } from "./logging-level.js";
+
+/** How a call may reach its client. */
+export interface ChannelMode {
+  /** False in stateless HTTP: no reply to a server request can reach the server that sent it. */
+  readonly clientRequests: boolean;
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The channel of the call whose handler `extra` was given. */
+export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate, mode: ChannelMode): ClientChannel {
+  const token = extra._meta?.progressToken;
+  const ask = (capability: "sampling" | "elicitation") => {
+    if (!mode.clientRequests) {
+      throw new ToolError("needs_session", `${capability} needs the client's reply, which a stateless HTTP server cannot receive`, {
+        hint: "serve this tool over stdio or stateful HTTP (createHttpHandler without stateless: true)",
+      });
+    }
+    if (server.getClientCapabilities()?.[capability] === undefined) {
+      throw new ToolError("client_unsupported", `the client did not declare the ${capability} capability`, { hint: `use a client that supports ${capability}, or do without it` });
+    }
+  };
+  return {
+    async log(level, data, logger) {
+      if (!levels.allows(level)) return;
+      await extra.sendNotification({ method: "notifications/message", params: { level, data, ...(logger === undefined ? {} : { logger }) } });
+    },
+    ...(token === undefined
+      ? {}
+      : {
+          progress: async (progress: number, total?: number, message?: string) => {
+            await extra.sendNotification({
+              method: "notifications/progress",
+              params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) },
+            });
+          },
+        }),
+    async sample(request) {
+      ask("sampling");
+      const params = request as unknown as Extract<ServerRequest, { method: "sampling/createMessage" }>["params"];
+      return (await extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal: extra.signal })) as SamplingResult;
+    },
+    async elicit(request) {
+      ask("elicitation");
+      const params = request as unknown as Extract<ServerRequest, { method: "elicitation/create" }>["params"];
+      return (await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal })) as ElicitationResult;
+    },
+  };
+}
