@@ -17,7 +17,7 @@
 import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
-import { PACKAGE_NAME } from "../package.js";
+import { CODE_FILTER } from "../check/prefilter.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
@@ -99,7 +99,7 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
       (await pass.ready()).checker.endBuild();
     },
     transform: {
-      filter: { id: idFilter(options), code: PACKAGE_NAME },
+      filter: { id: idFilter(options), code: CODE_FILTER },
       handler(code, id) {
         const fileName = fileOf(id);
         if (fileName === undefined) return undefined;

@@ -3,14 +3,14 @@
  * `node_modules/.cache/wymcp/verdicts.json` under the working directory,
  * read once per plugin instance and written atomically at the end of a
  * build that changed it. The whole file is dropped when wymcp's code or
- * TypeScript's version changes (`code-stamp.ts`).
+ * the parser's version changes (`code-stamp.ts`).
  *
  * A file is recorded as last seen: its size, modification and change times
  * (while they are unchanged it is not even read), and the hash of its text.
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
-import type ts from "typescript";
+import type { SourceFile } from "../evaluator/ast.js";
 import { writeAtomically } from "../cache/folder.js";
 import type { ModuleRead, Resolution } from "../check/reads.js";
 import { parseSource } from "../evaluator/modules.js";
@@ -78,7 +78,7 @@ export function someToolFileEdited(store: VerdictStore): boolean {
 }
 
 /** A module a check reads, from disk, with how it is seen (`null`: it cannot be read). */
-export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile(): ts.SourceFile | undefined } {
+export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile(): SourceFile | undefined } {
   const stats = statSync(fileName, { throwIfNoEntry: false });
   const text = stats?.isFile() ? readSource(fileName) : undefined;
   return { seen: stats === undefined || text === undefined ? null : seenOf(stats, text), sourceFile: () => (text === undefined ? undefined : parseSource(fileName, text)) };

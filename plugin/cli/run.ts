@@ -3,11 +3,10 @@
  * so it runs the same from the `wymcp` binary and from a test.
  */
 import { readFileSync } from "node:fs";
-import { keepCompiledCodeIn, saveCompiledCode } from "../cache/code-cache.js";
-import { defaultCacheFolder } from "../cache/folder.js";
 import { checkSource } from "../check/check.js";
 import type { FileCheck } from "../check/file-check.js";
 import { diskHost } from "../evaluator/modules.js";
+import { isMissingPeer } from "../evaluator/parser.js";
 import { wymcpVersion } from "../package.js";
 import { parseArgs, USAGE } from "./args.js";
 import { collectFiles } from "./files.js";
@@ -22,7 +21,8 @@ export interface CliIo {
 
 /**
  * Runs the command line and returns the exit code: 0 no offences, 1
- * offences found, 2 usage error.
+ * offences found, 2 usage error or a build-time package missing (one line
+ * naming what to install).
  *
  * @example
  * ```ts
@@ -49,9 +49,6 @@ export function run(argv: readonly string[], io: CliIo): number {
     io.stderr(`wymcp: no such file or directory: ${list.missing}`);
     return 2;
   }
-  // TypeScript's compiled code is kept where the bundler plugin keeps it: the next run loads it in half the time.
-  const cacheFolder = defaultCacheFolder(io.cwd);
-  if (cacheFolder !== undefined) keepCompiledCodeIn(cacheFolder);
   const host = diskHost();
   const checks: FileCheck[] = [];
   for (const file of list.files) {
@@ -62,9 +59,14 @@ export function run(argv: readonly string[], io: CliIo): number {
       io.stderr(`wymcp: cannot read ${file}: ${(error as Error).message}`);
       return 2;
     }
-    checks.push(checkSource(file, text, host));
+    try {
+      checks.push(checkSource(file, text, host));
+    } catch (error) {
+      if (!isMissingPeer(error)) throw error;
+      io.stderr(error.message);
+      return 2;
+    }
   }
-  saveCompiledCode();
   io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd), null, 2) : checkText(checks, io.cwd));
   return checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0)) ? 1 : 0;
 }
