@@ -64,11 +64,13 @@ describe("options and skipping", () => {
   });
 
   const { transform } = wymcp.raw(undefined, { framework: "rollup", versions: {} }) as unknown as {
-    transform: { filter: { id: { include: RegExp[]; exclude: RegExp[] }; code: string }; handler(this: unknown, code: string, id: string): unknown };
+    transform: { filter: { id: { include: RegExp[]; exclude: RegExp[] }; code: RegExp }; handler(this: unknown, code: string, id: string): unknown };
   };
 
   test("files that cannot hold a declaration are filtered out before the handler runs", () => {
-    expect(transform.filter.code).toBe("wymcp");
+    // A file that names neither defineTool nor the package (even escaped) cannot declare a tool.
+    expect(["export const x = 1;", "import { z } from 'zod';"].some((code) => transform.filter.code.test(code))).toBe(false);
+    expect([`import { defineTool } from "./local-reexport";`, `import { d\\u0065fineTool } from "wymcp";`].every((code) => transform.filter.code.test(code))).toBe(true);
     const [include] = transform.filter.id.include;
     const [exclude] = transform.filter.id.exclude;
     expect(["/p/a.ts", "/p/a.tsx", "/p/a.mts", "/p/a.cjs", "/p/a.ts?v=1"].every((id) => include!.test(id))).toBe(true);

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
 import { offencesOf } from "../check/file-check.js";
 import type { ModuleChecker } from "./module-checker.js";
-import { offenceError, tooDeepWarning } from "./fail.js";
+import { offenceError } from "./fail.js";
 
 /**
  * The end-of-build pass: checks every input the filter accepts and answers
@@ -29,10 +29,9 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
       if (/^[\w-]{2,}:/.test(input)) continue;
       const fileName = path.resolve(cwd, input);
       if (!include(fileName)) continue;
-      const { check } = await checker.check(fileName);
-      if (check === undefined) continue;
-      const warning = tooDeepWarning(check);
+      const { check, warning } = await checker.check(fileName);
       if (warning !== undefined) warnings.push({ text: warning, location: { file: fileName } });
+      if (check === undefined) continue;
       if (offencesOf(check).length === 0) continue;
       const { message, loc } = offenceError(check);
       errors.push({ text: message, location: { file: loc.file, line: loc.line, column: loc.column, lineText: lineText(loc.file, loc.line) } });

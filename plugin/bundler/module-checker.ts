@@ -15,6 +15,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { offencesOf, type FileCheck } from "../check/file-check.js";
+import { partialWarning } from "./fail.js";
 import { mayDeclareTools } from "../check/prefilter.js";
 import { ReadRecorder, stillHolds } from "../check/reads.js";
 import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
@@ -49,6 +50,8 @@ function preloadCheckModule(): void {
 export interface ModuleVerdict {
   readonly check: FileCheck | undefined;
   readonly filesRead: readonly string[];
+  /** What the check could not see (`partialWarning`), kept with a stored verdict so every build says it again. */
+  readonly warning?: string | undefined;
 }
 
 const NOTHING: ModuleVerdict = { check: undefined, filesRead: [] };
@@ -146,13 +149,14 @@ export class ModuleChecker {
     if (store !== undefined && seen !== undefined) {
       if (check.skipped === undefined && offencesOf(check).length === 0) {
         const { reads, resolutions } = recorder.record();
-        store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const) };
+        const warning = partialWarning(check);
+        store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const), ...(warning === undefined ? {} : { warning }) };
       } else {
         delete store.entries[fileName];
       }
       this.dirty = true;
     }
-    return { check, filesRead: check.filesRead };
+    return { check, filesRead: check.filesRead, warning: partialWarning(check) };
   }
 
   /** Whether what a stored verdict depends on is unchanged. */
@@ -195,5 +199,5 @@ export class ModuleChecker {
 
 function reuse(fileName: string, entry: Entry): ModuleVerdict {
   if (entry.mentions === false) return NOTHING;
-  return { check: undefined, filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName) };
+  return { check: undefined, filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName), warning: entry.warning };
 }

@@ -5,7 +5,7 @@
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
 import { offencesOf } from "../check/file-check.js";
 import type { ModuleVerdict } from "./module-checker.js";
-import { failBuild, tooDeepWarning } from "./fail.js";
+import { failBuild } from "./fail.js";
 
 /**
  * Watches what a verdict read, and fails the build on its offences (a
@@ -16,13 +16,12 @@ import { failBuild, tooDeepWarning } from "./fail.js";
  * return reportVerdict(this, await checker.check(fileName));
  * ```
  */
-export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, { check, filesRead }: ModuleVerdict): undefined {
+export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, { check, filesRead, warning }: ModuleVerdict): undefined {
   // Rollup and Rolldown say when nothing is watched; Vite's dev server and every watch mode say otherwise.
   if ((context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of filesRead) watch(context, file);
-  if (check === undefined) return undefined;
-  // A syntax error is the bundler's to report (it parses the module next); a module too deep to evaluate is left to the run-time check.
-  const warning = tooDeepWarning(check);
+  // What the check could not see is said, never passed silently (Vite prints no location for warnings: it is in the text).
   if (warning !== undefined) context.warn(warning);
+  if (check === undefined) return undefined;
   if (offencesOf(check).length === 0) return undefined;
   return failBuild(context, check);
 }

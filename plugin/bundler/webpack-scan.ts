@@ -7,7 +7,7 @@
  * change.
  */
 import { offencesOf } from "../check/file-check.js";
-import { offenceError, tooDeepWarning } from "./fail.js";
+import { offenceError } from "./fail.js";
 import type { ModuleChecker } from "./module-checker.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
@@ -48,12 +48,10 @@ export async function scanModules(compiler: WebpackLikeCompiler, compilation: We
   try {
     for (const fileName of moduleFiles(compilation, modules, framework)) {
       if (!include(fileName)) continue;
-      const { check, filesRead } = await checker.check(fileName);
+      const { check, filesRead, warning } = await checker.check(fileName);
       for (const file of filesRead) compilation.fileDependencies.add(file);
-      if (check === undefined) continue;
-      const warning = tooDeepWarning(check);
       if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));
-      if (offencesOf(check).length === 0) continue;
+      if (check === undefined || offencesOf(check).length === 0) continue;
       const { message, loc } = offenceError(check);
       const error = located(new WebpackError(message), moduleOf(modules, fileName), fileName);
       error.name = "WymcpActionSchemaError";

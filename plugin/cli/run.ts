@@ -10,6 +10,7 @@ import { isMissingPeer } from "../evaluator/parser.js";
 import { wymcpVersion } from "../package.js";
 import { parseArgs, USAGE } from "./args.js";
 import { collectFiles } from "./files.js";
+import { notesOf, withNotes } from "./notes.js";
 import { checkReport, checkText } from "./output.js";
 
 /** Where the command writes, and the directory paths are resolved from. */
@@ -67,6 +68,7 @@ export function run(argv: readonly string[], io: CliIo): number {
       return 2;
     }
   }
-  io.stdout(command.format === "json" ? JSON.stringify(checkReport(checks, io.cwd), null, 2) : checkText(checks, io.cwd));
+  const notes = notesOf(checks, io.cwd);
+  io.stdout(command.format === "json" ? JSON.stringify({ ...checkReport(checks, io.cwd), notes }, null, 2) : withNotes(checkText(checks, io.cwd), notes));
   return checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0)) ? 1 : 0;
 }

@@ -58,7 +58,9 @@ export function parseModule(fileName: string, source: string): SourceFile {
   // A JSON module is read as the module a bundler makes of it: its value as the default export.
   const prefix = /\.json$/i.test(fileName) ? "export default " : "";
   const text = prefix + source;
-  const result = parser.parseSync(fileName, text, { sourceType: "module", preserveParens: true, lang: languageOf(fileName) });
+  // `.cjs`/`.cts` are CommonJS; every other module is read as an ES module, as bundlers and TypeScript read them.
+  const sourceType = /\.c[jt]s$/i.test(fileName) ? "commonjs" : "module";
+  const result = parser.parseSync(fileName, text, { sourceType, preserveParens: true, lang: languageOf(fileName) });
   const program = result.program as unknown as Node;
   setParents(program, parser.visitorKeys);
   const firstError = result.errors.find((error) => error.severity === "Error");
