@@ -98,7 +98,7 @@ const HEADER = `import { defineTool } from "wymcp";\n`;
 
 describe("followed, not passed: the offence is reported", () => {
   test.each(FOLLOWED)("%s", async (_name, source, extra = {}) => {
-    const root = project({ "src/index.ts": source, ...extra });
+    const root = project({ "src/index.ts": source, ...(extra as Readonly<Record<string, string>>) });
     const cli = cliOutcome(root);
     expect(cli.code).toBe(1);
     expect(cli.stdout).toMatch(TYPO);
