@@ -68,17 +68,17 @@ function cliOutcome(root: string): { code: number; stdout: string } {
 }
 
 /** Cases the check follows: the offence fails every build and `wymcp check`. */
-const FOLLOWED: readonly (readonly [string, string, Readonly<Record<string, string>>?])[] = [
-  ["an alias of defineTool", `import { defineTool } from "wymcp";\nconst dt = defineTool;\nexport const t = dt(${BAD});\n`],
+const FOLLOWED: readonly (readonly [string, string, Readonly<Record<string, string>>])[] = [
+  ["an alias of defineTool", `import { defineTool } from "wymcp";\nconst dt = defineTool;\nexport const t = dt(${BAD});\n`, {}],
   ["a local re-export", `import { defineTool } from "./w";\nexport const t = defineTool(${BAD});\n`, { "src/w.ts": `export { defineTool } from "wymcp";\n` }],
   ["a local export *", `import { defineTool } from "./w";\nexport const t = defineTool(${BAD});\n`, { "src/w.ts": `export * from "wymcp";\n` }],
-  ["destructuring of a namespace", `import * as w from "wymcp";\nconst { defineTool } = w;\nexport const t = defineTool(${BAD});\n`],
-  ["defineTool.call", `import { defineTool } from "wymcp";\nexport const t = defineTool.call(undefined, ${BAD});\n`],
-  ["defineTool.apply", `import { defineTool } from "wymcp";\nexport const t = defineTool.apply(undefined, [${BAD}]);\n`],
-  ["(0, defineTool)(…)", `import { defineTool } from "wymcp";\nexport const t = (0, defineTool)(${BAD});\n`],
-  ["await import(\"wymcp\")", `const { defineTool } = await import("wymcp");\nexport const t = defineTool(${BAD});\n`],
-  ["(await import(\"wymcp\")).defineTool", `export const t = (await import("wymcp")).defineTool(${BAD});\n`],
-  ["an escaped specifier", `import { defineTool } from "\\u0077ymcp";\nexport const t = defineTool(${BAD});\n`],
+  ["destructuring of a namespace", `import * as w from "wymcp";\nconst { defineTool } = w;\nexport const t = defineTool(${BAD});\n`, {}],
+  ["defineTool.call", `import { defineTool } from "wymcp";\nexport const t = defineTool.call(undefined, ${BAD});\n`, {}],
+  ["defineTool.apply", `import { defineTool } from "wymcp";\nexport const t = defineTool.apply(undefined, [${BAD}]);\n`, {}],
+  ["(0, defineTool)(…)", `import { defineTool } from "wymcp";\nexport const t = (0, defineTool)(${BAD});\n`, {}],
+  ["await import(\"wymcp\")", `const { defineTool } = await import("wymcp");\nexport const t = defineTool(${BAD});\n`, {}],
+  ["(await import(\"wymcp\")).defineTool", `export const t = (await import("wymcp")).defineTool(${BAD});\n`, {}],
+  ["an escaped specifier", `import { defineTool } from "\\u0077ymcp";\nexport const t = defineTool(${BAD});\n`, {}],
 ];
 
 /** Cases the check cannot see: the build passes, and says what it could not check. */
@@ -97,8 +97,8 @@ const SAID: readonly (readonly [string, string, RegExp])[] = [
 const HEADER = `import { defineTool } from "wymcp";\n`;
 
 describe("followed, not passed: the offence is reported", () => {
-  test.each(FOLLOWED)("%s", async (_name, source, extra = {}) => {
-    const root = project({ "src/index.ts": source, ...(extra as Readonly<Record<string, string>>) });
+  test.each(FOLLOWED)("%s", async (_name, source, extra) => {
+    const root = project({ "src/index.ts": source, ...extra });
     const cli = cliOutcome(root);
     expect(cli.code).toBe(1);
     expect(cli.stdout).toMatch(TYPO);
