@@ -11,6 +11,7 @@
  * `esbuild-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
 import type { Plugin, PluginBuild } from "esbuild";
+import { isMissingPeer } from "../evaluator/parser.js";
 import type { LazyPass } from "./lazy-pass.js";
 
 /**
@@ -33,6 +34,10 @@ export function esbuildSetup(pass: LazyPass, include: (id: string) => boolean): 
       try {
         const { checker, run } = await pass.ready();
         return await run.esbuildEnd(build, result, checker, include, cwd);
+      } catch (error) {
+        // A missing build-time package is one line naming what to install, not a stack trace.
+        if (isMissingPeer(error)) return { errors: [{ text: error.message }] };
+        throw error;
       } finally {
         if (!wantsMetafile) delete (result as { metafile?: unknown }).metafile;
       }

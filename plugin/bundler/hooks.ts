@@ -18,6 +18,7 @@ import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
 import { CODE_FILTER } from "../check/prefilter.js";
+import { isMissingPeer } from "../evaluator/parser.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
@@ -70,6 +71,10 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
         if (fileName === undefined || !accepts(fileName)) continue;
         run.reportVerdict(this, await checker.check(fileName));
       }
+    } catch (failure) {
+      // A missing build-time package is one line naming what to install, not a stack trace.
+      if (isMissingPeer(failure)) this.error({ message: failure.message, plugin: "wymcp" });
+      throw failure;
     } finally {
       checker.endBuild();
     }
@@ -115,9 +120,18 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
 
 /** A module's check from a transform hook: synchronous unless the evaluator must load first. */
 function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string): undefined | Promise<undefined> {
-  // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
-  const verdict = checker.check(fileName, code);
-  return verdict instanceof Promise ? verdict.then((settled) => run.reportVerdict(context, settled)) : run.reportVerdict(context, verdict);
+  const missingPeer = (error: unknown): never => {
+    // A missing build-time package is one line naming what to install, not a stack trace.
+    if (isMissingPeer(error)) context.error({ message: error.message, plugin: "wymcp" });
+    throw error;
+  };
+  try {
+    // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
+    const verdict = checker.check(fileName, code);
+    return verdict instanceof Promise ? verdict.then((settled) => run.reportVerdict(context, settled), missingPeer) : run.reportVerdict(context, verdict);
+  } catch (error) {
+    return missingPeer(error);
+  }
 }
 
 /** The cache file the options ask for. */

@@ -5,6 +5,7 @@
  * into JavaScript (about 0.2 ms) — just to find the few that mention wymcp.
  * The pass itself is `webpack-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
+import { isMissingPeer } from "../evaluator/parser.js";
 import type { LazyPass } from "./lazy-pass.js";
 import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
@@ -21,7 +22,15 @@ export function applyToCompiler(compiler: WebpackLikeCompiler, pass: LazyPass, i
     pass.prepare();
     compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {
       const { checker, run } = await pass.ready();
-      await run.scanModules(compiler, compilation, modules, checker, include, framework);
+      try {
+        await run.scanModules(compiler, compilation, modules, checker, include, framework);
+      } catch (error) {
+        if (!isMissingPeer(error)) throw error;
+        // A missing build-time package is one line naming what to install, not a stack trace.
+        const failure = new compiler.webpack.WebpackError(error.message);
+        failure.hideStack = true;
+        compilation.errors.push(failure);
+      }
     });
   });
 }
