@@ -5,7 +5,7 @@
  * and imports can lead to a value; every other binding is reported as such,
  * so the evaluator can say why a value is unknown.
  */
-import { sourceFileOf, type Node, type SourceFile } from "./ast.js";
+import { childrenOf, sourceFileOf, type Node, type SourceFile } from "./ast.js";
 
 /** What a name is bound to. */
 export type Binding =
@@ -152,18 +152,10 @@ function hoistedVars(scope: Node): Set<string> {
     }
     // A nested function (or class) has its own var scope.
     if (node !== body && (FUNCTIONS.has(node.type) || node.type === "ClassDeclaration" || node.type === "ClassExpression")) continue;
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) {
-        for (const entry of value) if (isStatementLike(entry)) pending.push(entry);
-      } else if (isStatementLike(value)) pending.push(value);
-    }
+    pending.push(...childrenOf(node));
   }
   hoisted.set(scope, names);
   return names;
-}
-
-function isStatementLike(value: unknown): value is Node {
-  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
 }
 
 /** A `const`/`let`/`var` statement's binding of a name. */
