@@ -2,8 +2,8 @@
  * The packages whose code decides a check: wymcp itself — its name (what
  * `defineTool` is imported from) and its version, from the package.json
  * above this module (in the sources and in `dist/`, or where it is
- * installed) — and TypeScript, whose version is part of what a kept verdict
- * or a kept compiled code depends on.
+ * installed) — and the parser, whose version is part of what a kept verdict
+ * depends on.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -35,17 +35,17 @@ export function wymcpVersion(folder: string = path.dirname(fileURLToPath(import.
 }
 
 /**
- * The version of the TypeScript wymcp resolves; `undefined` when none is
- * installed.
+ * The version of the parser wymcp resolves (`oxc-parser`); `undefined` when
+ * none is installed.
  *
  * @example
  * ```ts
- * typescriptVersion(); // "5.9.3"
+ * parserVersion(); // "0.159.0"
  * ```
  */
-export function typescriptVersion(): string | undefined {
+export function parserVersion(): string | undefined {
   try {
-    return String((createRequire(import.meta.url)("typescript/package.json") as { version?: unknown }).version);
+    return String((createRequire(import.meta.url)("oxc-parser/package.json") as { version?: unknown }).version);
   } catch {
     return undefined;
   }

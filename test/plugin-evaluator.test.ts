@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { textOf } from "../plugin/evaluator/ast.js";
 import { Unknown } from "../plugin/evaluator/unknown.js";
 import { declarationsOf, evaluateValue } from "./plugin-support.js";
 
@@ -217,8 +218,8 @@ describe("finding declarations", () => {
     const [declaration] = declarationsOf(`import { defineTool } from "wymcp"; defineTool({ name: "x", description: "X", handlers: {}, actions: { a: { description: "A", properties: {}, required: ["n"] } } });`);
     const { provenance } = declaration!;
     const schema = (declaration!.record as Record<string, Record<string, unknown>>).a!;
-    expect(provenance.nodeOf(schema)!.getText()).toBe(`{ description: "A", properties: {}, required: ["n"] }`);
-    expect(provenance.slotOf(schema, "required")!.key!.getText()).toBe("required");
-    expect(provenance.slotOf(schema.required as object, 0)!.value.getText()).toBe(`"n"`);
+    expect(textOf(provenance.nodeOf(schema)!)).toBe(`{ description: "A", properties: {}, required: ["n"] }`);
+    expect(textOf(provenance.slotOf(schema, "required")!.key!)).toBe("required");
+    expect(textOf(provenance.slotOf(schema.required as object, 0)!.value)).toBe(`"n"`);
   });
 });

@@ -6,10 +6,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import ts from "typescript";
 import { checkSource } from "../plugin/check/check.js";
 import { findDeclarations, type ToolDeclaration } from "../plugin/check/declarations.js";
 import type { FileCheck } from "../plugin/check/file-check.js";
+import { childrenOf, type Node, type SourceFile } from "../plugin/evaluator/ast.js";
 import { Evaluator } from "../plugin/evaluator/evaluator.js";
 import { diskHost, parseSource } from "../plugin/evaluator/modules.js";
 
@@ -24,20 +24,20 @@ export function project(files: Readonly<Record<string, string>>): string {
 }
 
 /** The value of `const value = …` in `index.ts` of a project made of `files`, with the session that evaluated it. */
-export function evaluateValue(source: string, files: Readonly<Record<string, string>> = {}): { value: unknown; evaluator: Evaluator; sourceFile: ts.SourceFile } {
+export function evaluateValue(source: string, files: Readonly<Record<string, string>> = {}): { value: unknown; evaluator: Evaluator; sourceFile: SourceFile } {
   const root = project({ ...files, "index.ts": source });
   const sourceFile = parseSource(join(root, "index.ts"), source);
   const evaluator = new Evaluator(diskHost());
   let value: unknown = undefined;
   let found = false;
-  const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === "value" && node.initializer !== undefined) {
-      value = evaluator.evaluate(node.initializer);
+  const visit = (node: Node): void => {
+    if (node.type === "VariableDeclarator" && node.id.type === "Identifier" && node.id.name === "value" && node.init !== null) {
+      value = evaluator.evaluate(node.init);
       found = true;
     }
-    ts.forEachChild(node, visit);
+    for (const child of childrenOf(node)) visit(child);
   };
-  visit(sourceFile);
+  visit(sourceFile.program);
   if (!found) throw new Error("the source declares no `const value = …`");
   return { value, evaluator, sourceFile };
 }

@@ -1,11 +1,11 @@
 /**
  * What the plugin's stored verdicts were computed with (`verdict-store.ts`):
- * a stamp that changes with TypeScript's version and with wymcp's own code.
+ * a stamp that changes with the parser's version and with wymcp's own code.
  */
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { typescriptVersion, wymcpVersion } from "../package.js";
+import { parserVersion, wymcpVersion } from "../package.js";
 
 /** The folders of wymcp's own code, from the folder holding `src/` and `plugin/` (the package in the sources; `dist/` when built). */
 const CODE_FOLDERS = ["src", "plugin"];
@@ -13,7 +13,7 @@ const CODE_FOLDERS = ["src", "plugin"];
 let stamp: string | undefined;
 
 /**
- * What the verdicts were computed with: the TypeScript version and the
+ * What the verdicts were computed with: the parser (oxc-parser) version and the
  * version of an installed wymcp, or else the size and time of every file
  * of wymcp's own code (the `src/` and `plugin/` trees: the validators, the
  * evaluator, the check, this cache), so an upgrade or an edit of either
@@ -26,8 +26,8 @@ let stamp: string | undefined;
  */
 export function codeStamp(): string {
   if (stamp !== undefined) return stamp;
-  const typescript = typescriptVersion();
-  const parts = [typescript === undefined ? "no typescript" : `typescript ${typescript}`];
+  const parser = parserVersion();
+  const parts = [parser === undefined ? "no parser" : `oxc-parser ${parser}`];
   const root = fileURLToPath(new URL("../..", import.meta.url));
   // An installed package changes only with its version: no need to look at its files.
   const installed = root.split(path.sep).includes("node_modules") ? wymcpVersion(root) : undefined;

@@ -8,7 +8,7 @@ import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } f
 import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
-import { offenceError, tooDeepWarning } from "./fail.js";
+import { offenceError } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
 
 /**
@@ -38,10 +38,9 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
         const where = { file: located.fileName, line: located.line, column: located.column - 1, lineText: lineText(located.fileName, located.line) };
         (checker.lint?.errors === true ? errors : warnings).push({ text: `wymcp: ${warningLine(located)}`, location: where });
       }
-      const { check } = verdict;
-      if (check === undefined) continue;
-      const warning = tooDeepWarning(check);
+      const { check, warning } = verdict;
       if (warning !== undefined) warnings.push({ text: warning, location: { file: fileName } });
+      if (check === undefined) continue;
       if (offencesOf(check).length === 0) continue;
       const { message, loc } = offenceError(check);
       // esbuild prints the column it is given and puts its caret under that index of the line: the line is

@@ -12,6 +12,7 @@
  */
 import type { Plugin, PluginBuild } from "esbuild";
 import type { BuildTally } from "./build-summary.js";
+import { isMissingPeer } from "../evaluator/parser.js";
 import type { LazyPass } from "./lazy-pass.js";
 
 /**
@@ -34,6 +35,10 @@ export function esbuildSetup(pass: LazyPass, include: (id: string) => boolean, n
       try {
         const { checker, run } = await pass.ready();
         return await run.esbuildEnd(build, result, checker, include, cwd, newTally());
+      } catch (error) {
+        // A missing build-time package is one line naming what to install, not a stack trace.
+        if (isMissingPeer(error)) return { errors: [{ text: error.message }] };
+        throw error;
       } finally {
         if (!wantsMetafile) delete (result as { metafile?: unknown }).metafile;
       }

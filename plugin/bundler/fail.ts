@@ -15,7 +15,9 @@
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
 import { offencesOf, type FileCheck } from "../check/file-check.js";
+import { toolLabel } from "../../src/validation/format.js";
 import { displayPath, formatFileCheck } from "../check/report.js";
+import { positionOf } from "../evaluator/ast.js";
 
 /** A file's offences as one error: the message naming them all, and where the first one is (column from 1, as in the message). */
 export interface OffenceError {
@@ -37,10 +39,35 @@ export function offenceError(check: FileCheck): OffenceError {
   return { message: formatFileCheck(check), loc: { file: first.fileName, line: first.line, column: first.column } };
 }
 
-/** The warning for a file that could not be checked because it nests too deeply. */
-export function tooDeepWarning(check: FileCheck): string | undefined {
-  if (check.skipped?.reason !== "too-deep") return undefined;
-  return `wymcp: ${displayPath(check.fileName)} was not checked: ${check.skipped.message}; its tools are still validated when they are registered`;
+/**
+ * The warning for a file that was not fully checked (no silent pass): not
+ * checked at all (nested too deeply, or a syntax error the parser reports
+ * while the bundler may still build the file), uses of wymcp the check does
+ * not follow, a spent budget, or declarations with values it could not
+ * evaluate. `undefined` for a fully checked file.
+ *
+ * @example
+ * ```ts
+ * const warning = partialWarning(check); // "wymcp: src/tools.ts was partly checked: …"
+ * ```
+ */
+export function partialWarning(check: FileCheck): string | undefined {
+  const file = displayPath(check.fileName);
+  const skipped = check.skipped;
+  if (skipped !== undefined) {
+    const why = skipped.reason === "syntax-error" ? `the parser reports a syntax error at ${file}:${skipped.line}:${skipped.column}: ${skipped.message}` : skipped.message;
+    return `wymcp: ${file} was not checked: ${why}; its tools are still validated when they are registered`;
+  }
+  const parts: string[] = [];
+  for (const note of check.notes ?? []) parts.push(`${file}:${note.line}:${note.column}  ${note.message}`);
+  for (const { declaration } of check.declarations) {
+    for (const unknown of declaration.unknowns) {
+      const at = positionOf(unknown.node);
+      parts.push(`${displayPath(at.fileName)}:${at.line}:${at.column}  ${toolLabel(declaration.name)}: ${unknown.text}: ${unknown.reason}`);
+    }
+  }
+  if (parts.length === 0) return undefined;
+  return [`wymcp: ${file} was partly checked (what depends on these is validated when the tools are registered):`, ...parts.map((part) => `  ${part}`)].join("\n");
 }
 
 /** Reports a file's offences from a transform hook (Vite, Rollup, Rolldown, and any other bundler unplugin drives through hooks). */

@@ -19,6 +19,8 @@ import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unp
 import { defaultCacheFolder } from "../cache/folder.js";
 import { PACKAGE_NAME } from "../package.js";
 import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./build-summary.js";
+import { CODE_FILTER } from "../check/prefilter.js";
+import { isMissingPeer } from "../evaluator/parser.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import type { ModuleVerdict } from "./module-checker.js";
@@ -79,6 +81,10 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
         tally.verdict(verdict);
         run.reportVerdict(this, verdict, checker.lint?.errors === true);
       }
+    } catch (failure) {
+      // A missing build-time package is one line naming what to install, not a stack trace.
+      if (isMissingPeer(failure)) this.error({ message: failure.message, plugin: "wymcp" });
+      throw failure;
     } finally {
       checker.endBuild();
     }
@@ -129,7 +135,7 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
     // Vite: its logger prints the summary, as Vite prints its own lines.
     ...({ configResolved, vite: { configResolved } } as object),
     transform: {
-      filter: { id: idFilter(options), code: PACKAGE_NAME },
+      filter: { id: idFilter(options), code: CODE_FILTER },
       handler(code, id) {
         const fileName = fileOf(id);
         if (fileName === undefined) return undefined;
@@ -146,14 +152,23 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
 
 /** A module's check from a transform hook: synchronous unless the evaluator must load first. */
 function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string, tally: BuildTally | undefined): undefined | Promise<undefined> {
-  // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
-  const verdict = checker.check(fileName, code);
+  const missingPeer = (error: unknown): never => {
+    // A missing build-time package is one line naming what to install, not a stack trace.
+    if (isMissingPeer(error)) context.error({ message: error.message, plugin: "wymcp" });
+    throw error;
+  };
   const fail = checker.lint?.errors === true;
   const report = (settled: ModuleVerdict) => {
     tally?.verdict(settled);
     return run.reportVerdict(context, settled, fail);
   };
-  return verdict instanceof Promise ? verdict.then(report) : report(verdict);
+  try {
+    // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
+    const verdict = checker.check(fileName, code);
+    return verdict instanceof Promise ? verdict.then(report, missingPeer) : report(verdict);
+  } catch (error) {
+    return missingPeer(error);
+  }
 }
 
 

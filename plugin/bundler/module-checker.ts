@@ -2,7 +2,7 @@
  * Checking a bundle's modules, build after build, reusing the verdicts kept
  * between builds (`verdict-store.ts`), so that a build whose modules (and
  * the constants they import) have not changed re-checks nothing — and loads
- * neither the evaluator nor TypeScript.
+ * neither the evaluator nor the parser.
  *
  * Two verdicts are stored per file: "does not mention wymcp" (so a build that
  * hands the plugin its whole module list need not read every module again),
@@ -14,11 +14,11 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { keepCompiledCodeIn, saveCompiledCode } from "../cache/code-cache.js";
 import { offencesOf, type FileCheck } from "../check/file-check.js";
+import { partialWarning } from "./fail.js";
 import { mayDeclareTools } from "../check/prefilter.js";
 import { ReadRecorder, stillHolds } from "../check/reads.js";
-import { resolveRelativeModule } from "../evaluator/modules.js";
+import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import type { LocatedWarning } from "../check/provider-locate.js";
 import { isAsSeen, loadVerdicts, readAsSeen, readSource, sameStats, saveVerdicts, seenOf, someToolFileEdited, type Entry, type Seen, type VerdictStore } from "./verdict-store.js";
@@ -36,7 +36,7 @@ function loadCheckModule(): Promise<CheckModule> {
 }
 
 /**
- * Starts loading the evaluator and TypeScript as soon as the event loop is
+ * Starts loading the evaluator and the parser as soon as the event loop is
  * free: called when a build starts that will check modules, the load then
  * runs while the bundler's own threads work, instead of after them.
  */
@@ -44,8 +44,8 @@ function preloadCheckModule(): void {
   if (checkModule !== undefined || loadingCheckModule !== undefined) return;
   setImmediate(() => {
     void loadCheckModule()
-      .then(() => import("../evaluator/typescript.js"))
-      .then((loaded) => loaded.loadTypeScript())
+      .then(() => import("../evaluator/parser.js"))
+      .then((loaded) => loaded.loadParser())
       .catch(() => undefined);
   });
 }
@@ -58,6 +58,8 @@ export interface ModuleVerdict {
   readonly tools: number;
   /** The provider warnings, located, when the plugin was given `targets`. */
   readonly warnings?: readonly LocatedWarning[];
+  /** What the check could not see (`partialWarning`), kept with a stored verdict so every build says it again. */
+  readonly warning?: string | undefined;
 }
 
 /** The plugin's `targets`, `listing` and `targetErrors`, read. */
@@ -87,10 +89,7 @@ export class ModuleChecker {
   private resolvedInBuild = new Map<string, string | null>();
 
   /** `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider lint to run on every checked module (the plugin then keeps no cache: a stored clean verdict has no declarations to lint). */
-  constructor(readonly file: string | undefined, readonly lint?: TargetLintOptions) {
-    // TypeScript's compiled code is kept beside the verdicts: a build that must check a changed file then loads it in half the time.
-    if (file !== undefined) keepCompiledCodeIn(path.dirname(file));
-  }
+  constructor(readonly file: string | undefined, readonly lint?: TargetLintOptions) {}
 
   /**
    * The bundler is about to build. Without stored verdicts every module that
@@ -111,12 +110,13 @@ export class ModuleChecker {
   startBuild(once: boolean): void {
     this.unchangedInBuild = once ? new Map() : undefined;
     this.resolvedInBuild = new Map();
+    // Files may have been added or removed since the last build: resolve afresh.
+    clearResolverCache();
   }
 
   /** Writes the cache if it changed since it was last written. */
   endBuild(): void {
     this.unchangedInBuild = undefined;
-    saveCompiledCode();
     if (this.file === undefined || !this.dirty || this.loaded === undefined) return;
     this.dirty = false;
     saveVerdicts(this.file, this.loaded);
@@ -158,21 +158,23 @@ export class ModuleChecker {
   private run(fileName: string, text: string, seen: Seen | undefined): ModuleVerdict | Promise<ModuleVerdict> {
     if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen));
     if (this.lint !== undefined && lintModule === undefined) return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen)));
-    const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: resolveRelativeModule });
+    const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: resolveLocalModule });
     const check = checkModule.checkSource(fileName, text, recorder);
     const store = this.loaded;
     if (store !== undefined && seen !== undefined) {
       if (check.skipped === undefined && offencesOf(check).length === 0) {
         const { reads, resolutions } = recorder.record();
-        store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const), tools: check.declarations.length };
+        const warning = partialWarning(check);
+        store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const), tools: check.declarations.length, ...(warning === undefined ? {} : { warning }) };
       } else {
         delete store.entries[fileName];
       }
       this.dirty = true;
     }
     const tools = check.declarations.length;
-    if (this.lint !== undefined && lintModule !== undefined) return { check, filesRead: check.filesRead, tools, warnings: lintModule.lintFile(check, this.lint) };
-    return { check, filesRead: check.filesRead, tools };
+    const warning = partialWarning(check);
+    if (this.lint !== undefined && lintModule !== undefined) return { check, filesRead: check.filesRead, tools, warning, warnings: lintModule.lintFile(check, this.lint) };
+    return { check, filesRead: check.filesRead, tools, warning };
   }
 
   /** Whether what a stored verdict depends on is unchanged. */
@@ -187,7 +189,12 @@ export class ModuleChecker {
     const key = `\0${specifier}\0${path.dirname(from)}`;
     const known = this.resolvedInBuild.get(key);
     if (known !== undefined && this.unchangedInBuild !== undefined) return known;
-    const answer = resolveRelativeModule(specifier, from) ?? null;
+    let answer: string | null;
+    try {
+      answer = resolveLocalModule(specifier, from) ?? null;
+    } catch {
+      answer = null;
+    }
     if (this.unchangedInBuild !== undefined) this.resolvedInBuild.set(key, answer);
     return answer;
   }
@@ -210,5 +217,5 @@ export class ModuleChecker {
 
 function reuse(fileName: string, entry: Entry): ModuleVerdict {
   if (entry.mentions === false) return NOTHING;
-  return { check: undefined, filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName), tools: typeof entry.tools === "number" ? entry.tools : 0 };
+  return { check: undefined, filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName), tools: typeof entry.tools === "number" ? entry.tools : 0, warning: entry.warning };
 }

@@ -5,7 +5,7 @@
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
 import { offencesOf } from "../check/file-check.js";
 import type { ModuleVerdict } from "./module-checker.js";
-import { failBuild, tooDeepWarning } from "./fail.js";
+import { failBuild } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
 
 /**
@@ -17,7 +17,7 @@ import { warningLine } from "../check/warning-line.js";
  * return reportVerdict(this, await checker.check(fileName));
  * ```
  */
-export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, { check, filesRead, warnings }: ModuleVerdict, warningsFail = false): undefined {
+export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, { check, filesRead, warning, warnings }: ModuleVerdict, warningsFail = false): undefined {
   // Rollup and Rolldown say when nothing is watched; Vite's dev server and every watch mode say otherwise.
   if ((context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of filesRead) watch(context, file);
   // Vite prints no location for a warning: the line carries it.
@@ -29,10 +29,9 @@ export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, {
     return undefined;
   }
   for (const line of lines) context.warn(line);
-  if (check === undefined) return undefined;
-  // A syntax error is the bundler's to report (it parses the module next); a module too deep to evaluate is left to the run-time check.
-  const warning = tooDeepWarning(check);
+  // What the check could not see is said, never passed silently.
   if (warning !== undefined) context.warn(warning);
+  if (check === undefined) return undefined;
   if (offencesOf(check).length === 0) return undefined;
   return failBuild(context, check);
 }

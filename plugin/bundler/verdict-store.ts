@@ -3,21 +3,30 @@
  * `node_modules/.cache/wymcp/verdicts.json` under the working directory,
  * read once per plugin instance and written atomically at the end of a
  * build that changed it. The whole file is dropped when wymcp's code or
- * TypeScript's version changes (`code-stamp.ts`).
+ * the parser's version changes (`code-stamp.ts`).
  *
  * A file is recorded as last seen: its size, modification and change times
  * (while they are unchanged it is not even read), and the hash of its text.
+ *
+ * What the cache trusts: it is data, never code — nothing read from it is
+ * executed or evaluated. A stored entry only ever lets a build skip checking
+ * a file it found clean, so whoever can write the file can hide offences
+ * from the build-time check (as they could by editing the source); runtime
+ * registration still validates every tool. Every entry is checked for its
+ * shape when read, and an entry of the wrong shape is dropped (that file is
+ * checked again), as is the whole file when it is not JSON, is of another
+ * format, or was written by other code (`code-stamp.ts`).
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
-import type ts from "typescript";
+import type { SourceFile } from "../evaluator/ast.js";
 import { writeAtomically } from "../cache/folder.js";
 import type { ModuleRead, Resolution } from "../check/reads.js";
 import { parseSource } from "../evaluator/modules.js";
 import { codeStamp } from "./code-stamp.js";
 
 /** Bump when the stored shape changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** A file as last seen: size, modification and change times, and the hash of its text. */
 export type Seen = readonly [size: number, mtimeMs: number, ctimeMs: number, hash: string];
@@ -33,6 +42,8 @@ export interface Entry {
   readonly resolutions?: readonly Resolution[];
   /** How many tool declarations the file has (for the build's summary line). */
   readonly tools?: number;
+  /** What the check could not see, said again whenever the verdict is reused. */
+  readonly warning?: string;
 }
 
 /** The stored verdicts, by file name. */
@@ -59,9 +70,28 @@ export function loadVerdicts(file: string): VerdictStore {
   } catch {
     stored = undefined;
   }
-  return stored !== undefined && stored.format === FORMAT && stored.stamp === stamp && typeof stored.entries === "object" && stored.entries !== null
-    ? stored
-    : { format: FORMAT, stamp, entries: {} };
+  if (stored === undefined || stored === null || typeof stored !== "object" || stored.format !== FORMAT || stored.stamp !== stamp || typeof stored.entries !== "object" || stored.entries === null || Array.isArray(stored.entries)) {
+    return { format: FORMAT, stamp, entries: {} };
+  }
+  // Only well-formed entries are kept; the object has no prototype, so a key such as "__proto__" is just a file name.
+  const entries = Object.create(null) as Record<string, Entry>;
+  for (const [fileName, entry] of Object.entries(stored.entries as Record<string, unknown>)) if (isEntry(entry)) entries[fileName] = entry;
+  return { format: FORMAT, stamp, entries };
+}
+
+/** Whether a stored value has the shape of an `Entry`. */
+function isEntry(value: unknown): value is Entry {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const entry = value as Record<string, unknown>;
+  if (!isSeen(entry.seen)) return false;
+  if (entry.mentions !== undefined && entry.mentions !== false) return false;
+  if (entry.warning !== undefined && typeof entry.warning !== "string") return false;
+  if (entry.reads !== undefined && !(Array.isArray(entry.reads) && entry.reads.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === "string" && (read[1] === null || isSeen(read[1]))))) return false;
+  return entry.resolutions === undefined || (Array.isArray(entry.resolutions) && entry.resolutions.every((resolution) => Array.isArray(resolution) && resolution.length === 3 && typeof resolution[0] === "string" && typeof resolution[1] === "string" && (resolution[2] === null || typeof resolution[2] === "string")));
+}
+
+function isSeen(value: unknown): value is Seen {
+  return Array.isArray(value) && value.length === 4 && typeof value[0] === "number" && typeof value[1] === "number" && typeof value[2] === "number" && typeof value[3] === "string";
 }
 
 /** Writes the verdicts to `file` (atomically; a failure only costs the next build its speed). */
@@ -80,7 +110,7 @@ export function someToolFileEdited(store: VerdictStore): boolean {
 }
 
 /** A module a check reads, from disk, with how it is seen (`null`: it cannot be read). */
-export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile(): ts.SourceFile | undefined } {
+export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile(): SourceFile | undefined } {
   const stats = statSync(fileName, { throwIfNoEntry: false });
   const text = stats?.isFile() ? readSource(fileName) : undefined;
   return { seen: stats === undefined || text === undefined ? null : seenOf(stats, text), sourceFile: () => (text === undefined ? undefined : parseSource(fileName, text)) };

@@ -6,6 +6,7 @@
  * The pass itself is `webpack-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
 import type { BuildTally } from "./build-summary.js";
+import { isMissingPeer } from "../evaluator/parser.js";
 import type { LazyPass } from "./lazy-pass.js";
 import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
@@ -22,7 +23,15 @@ export function applyToCompiler(compiler: WebpackLikeCompiler, pass: LazyPass, i
     pass.prepare();
     compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {
       const { checker, run } = await pass.ready();
-      await run.scanModules(compiler, compilation, modules, checker, include, framework, newTally());
+      try {
+        await run.scanModules(compiler, compilation, modules, checker, include, framework, newTally());
+      } catch (error) {
+        if (!isMissingPeer(error)) throw error;
+        // A missing build-time package is one line naming what to install, not a stack trace.
+        const failure = new compiler.webpack.WebpackError(error.message);
+        failure.hideStack = true;
+        compilation.errors.push(failure);
+      }
     });
   });
 }

@@ -7,7 +7,7 @@
  * change.
  */
 import { offencesOf } from "../check/file-check.js";
-import { offenceError, tooDeepWarning } from "./fail.js";
+import { offenceError } from "./fail.js";
 import { withoutName, type BuildTally } from "./build-summary.js";
 import { warningLine } from "../check/warning-line.js";
 import type { ModuleChecker } from "./module-checker.js";
@@ -55,17 +55,15 @@ export async function scanModules(compiler: WebpackLikeCompiler, compilation: We
       if (!include(fileName)) continue;
       const verdict = await checker.check(fileName);
       tally.verdict(verdict);
-      const { check, filesRead, warnings } = verdict;
+      const { check, filesRead, warnings, warning } = verdict;
       for (const file of filesRead) compilation.fileDependencies.add(file);
       for (const found of warnings ?? []) {
-        const warning = located(new WebpackError(`wymcp: ${warningLine(found)}`), moduleOf(modules, fileName), fileName);
-        warning.loc = { start: { line: found.line, column: found.column - 1 } };
-        (checker.lint?.errors === true ? compilation.errors : compilation.warnings).push(warning);
+        const lint = located(new WebpackError(`wymcp: ${warningLine(found)}`), moduleOf(modules, fileName), fileName);
+        lint.loc = { start: { line: found.line, column: found.column - 1 } };
+        (checker.lint?.errors === true ? compilation.errors : compilation.warnings).push(lint);
       }
-      if (check === undefined) continue;
-      const warning = tooDeepWarning(check);
       if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));
-      if (offencesOf(check).length === 0) continue;
+      if (check === undefined || offencesOf(check).length === 0) continue;
       const { message, loc } = offenceError(check);
       const error = located(new WebpackError(message), moduleOf(modules, fileName), fileName);
       error.name = "WymcpActionSchemaError";

@@ -4,16 +4,16 @@
  * unknown parts are, and locate them. Shared by the bundler plugins, the
  * CLI and the TypeScript hosts; what a check answers is in `file-check.ts`.
  */
-import type ts from "typescript";
 import { actionSchemaOffences } from "../../src/action-schema.js";
-import { Evaluator } from "../evaluator/evaluator.js";
+import { positionOf, type SourceFile } from "../evaluator/ast.js";
 import { diskHost, parseSource, type ModuleHost } from "../evaluator/modules.js";
-import { firstSyntaxError, isStackOverflow } from "../evaluator/syntax.js";
+import { isStackOverflow } from "../evaluator/syntax.js";
 import { isCertain } from "./certain.js";
-import { findDeclarations, type ToolDeclaration } from "./declarations.js";
-import type { DeclarationCheck, FileCheck } from "./file-check.js";
+import { checkSession, findDeclarations, type ToolDeclaration } from "./declarations.js";
+import type { DeclarationCheck, FileCheck, FileNote } from "./file-check.js";
 import { locateOffences } from "./locate.js";
 import { mayDeclareTools } from "./prefilter.js";
+import { unfollowedUses } from "./unfollowed.js";
 
 /**
  * Validates one evaluated declaration with the runtime's validators.
@@ -42,7 +42,7 @@ function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
  */
 export function checkSource(fileName: string, text: string, host: ModuleHost = diskHost()): FileCheck {
   if (!mayDeclareTools(text)) return { fileName, declarations: [], filesRead: [] };
-  let sourceFile: ts.SourceFile;
+  let sourceFile: SourceFile;
   try {
     sourceFile = parseSource(fileName, text);
   } catch (error) {
@@ -53,21 +53,27 @@ export function checkSource(fileName: string, text: string, host: ModuleHost = d
 }
 
 /**
- * Checks a parsed source file (parent pointers set). A file with a syntax
- * error, or nested too deeply to evaluate, is not checked: its verdict says
- * why in `skipped`.
+ * Checks a parsed source file. A file the parser rejects, or nested too
+ * deeply to evaluate, is not checked: its verdict says why in `skipped`.
  */
-export function checkSourceFile(sourceFile: ts.SourceFile, host: ModuleHost = diskHost()): FileCheck {
+export function checkSourceFile(sourceFile: SourceFile, host: ModuleHost = diskHost()): FileCheck {
   const fileName = sourceFile.fileName;
-  const syntaxError = firstSyntaxError(sourceFile);
+  const syntaxError = sourceFile.parseError;
   if (syntaxError !== undefined) return { fileName, declarations: [], filesRead: [], skipped: { reason: "syntax-error", ...syntaxError } };
-  const evaluator = new Evaluator(host);
+  const { evaluator, wymcp } = checkSession(host);
   const filesRead = () => evaluator.filesRead.filter((file) => file !== fileName);
   try {
     const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);
-    return { fileName, declarations, filesRead: filesRead() };
+    const notes: FileNote[] = unfollowedUses(sourceFile, wymcp).map(({ node, message }) => ({ message, ...lineAndColumn(node) }));
+    if (evaluator.budget.reason !== undefined) notes.push({ message: `${evaluator.budget.reason}: what was built past it is unknown`, line: 1, column: 1 });
+    return { fileName, declarations, filesRead: filesRead(), ...(notes.length > 0 ? { notes } : {}) };
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     return { fileName, declarations: [], filesRead: filesRead(), skipped: { reason: "too-deep", message: "the source is nested too deeply to evaluate" } };
   }
+}
+
+function lineAndColumn(node: Parameters<typeof positionOf>[0]): { line: number; column: number } {
+  const { line, column } = positionOf(node);
+  return { line, column };
 }

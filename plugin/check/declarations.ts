@@ -6,21 +6,20 @@
  * else is not a declaration. Check logic over the evaluator: which calls
  * are wymcp's, and what value of a tool the validators are given.
  */
-import type ts from "typescript";
-import { Evaluator, unwrap } from "../evaluator/evaluator.js";
+import { childrenOf, sourceFileOf, type Node, type SourceFile } from "../evaluator/ast.js";
+import { Evaluator } from "../evaluator/evaluator.js";
 import { diskHost, type ModuleHost } from "../evaluator/modules.js";
 import type { Provenance } from "../evaluator/provenance.js";
-import { resolveIdentifier, type Binding } from "../evaluator/scope.js";
-import { typescript } from "../evaluator/typescript.js";
 import { Unknown } from "../evaluator/unknown.js";
-import { PACKAGE_NAME } from "../package.js";
+import { unwrap } from "../evaluator/wrappers.js";
+import { staticKey, WymcpReferences } from "./wymcp-references.js";
 
 /** One `defineTool(...)` call, evaluated. */
 export interface ToolDeclaration {
-  readonly sourceFile: ts.SourceFile;
-  readonly call: ts.CallExpression;
+  readonly sourceFile: SourceFile;
+  readonly call: Node;
   /** The definition argument (the node offences about the tool itself point at). */
-  readonly definitionNode: ts.Node;
+  readonly definitionNode: Node;
   /** The evaluated definition argument. */
   readonly definition: unknown;
   /** The tool's name, when it evaluates to a string. */
@@ -42,8 +41,25 @@ export interface FindOptions {
 }
 
 /**
- * Every tool declaration in a source file (parsed with parent pointers), in
- * source order.
+ * An evaluation session for one file, whose mutation check knows that
+ * passing a constant to wymcp's `defineTool` leaves it as it is.
+ *
+ * @example
+ * ```ts
+ * const { evaluator, wymcp } = checkSession(diskHost());
+ * ```
+ */
+export function checkSession(host: ModuleHost): { evaluator: Evaluator; wymcp: WymcpReferences } {
+  let wymcp: WymcpReferences | undefined;
+  const evaluator = new Evaluator(host, { isHarmlessCall: (callee) => wymcp?.meaning(callee) === "defineTool" });
+  wymcp = new WymcpReferences(evaluator.references);
+  return { evaluator, wymcp };
+}
+
+/**
+ * Every tool declaration in a source file, in source order: every call of
+ * wymcp's `defineTool` however it is reached (`WymcpReferences`), including
+ * `defineTool.call(this, def)` and `defineTool.apply(this, [def])`.
  *
  * @example
  * ```ts
@@ -51,50 +67,40 @@ export interface FindOptions {
  * for (const declaration of findDeclarations(sourceFile)) console.log(declaration.name, declaration.unknowns.length);
  * ```
  */
-export function findDeclarations(sourceFile: ts.SourceFile, options: FindOptions = {}): ToolDeclaration[] {
-  const evaluator = options.evaluator ?? new Evaluator(options.host ?? diskHost());
+export function findDeclarations(sourceFile: SourceFile, options: FindOptions = {}): ToolDeclaration[] {
+  const session = options.evaluator === undefined ? checkSession(options.host ?? diskHost()) : { evaluator: options.evaluator, wymcp: new WymcpReferences(options.evaluator.references) };
+  const { evaluator, wymcp } = session;
   const declarations: ToolDeclaration[] = [];
   // Depth first in source order, with a stack of its own: generated code may nest deeper than the call stack allows.
-  const pending: ts.Node[] = [sourceFile];
-  const children: ts.Node[] = [];
+  const pending: Node[] = [sourceFile.program];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (typescript.isCallExpression(node) && isDefineTool(node.expression) && node.arguments[0] !== undefined) {
-      declarations.push(declare(evaluator, sourceFile, node, node.arguments[0]));
+    if (node.type === "CallExpression") {
+      const argument = definitionArgument(node, wymcp);
+      if (argument !== undefined) declarations.push(declare(evaluator, sourceFile, node, argument));
     }
-    typescript.forEachChild(node, (child) => {
-      children.push(child);
-    });
-    while (children.length > 0) pending.push(children.pop()!);
+    pending.push(...childrenOf(node).reverse());
   }
   return declarations;
 }
 
-/** Whether a callee is wymcp's `defineTool`: `defineTool`, `dt` (aliased), `w.defineTool`, `w["defineTool"]`. */
-export function isDefineTool(callee: ts.Expression): boolean {
-  const expression = unwrap(callee);
-  if (typescript.isIdentifier(expression)) return bindsWymcp(resolveIdentifier(expression), "defineTool");
-  const member = typescript.isPropertyAccessExpression(expression) ? expression.name.text
-    : typescript.isElementAccessExpression(expression) && typescript.isStringLiteralLike(expression.argumentExpression) ? expression.argumentExpression.text : undefined;
-  if (member !== "defineTool") return false;
-  const object = unwrap((expression as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression);
-  return typescript.isIdentifier(object) && bindsWymcp(resolveIdentifier(object), "*");
+/** The definition a call passes to wymcp's `defineTool`; `undefined` when the call is not one, or passes nothing. */
+export function definitionArgument(call: Node, wymcp: WymcpReferences): Node | undefined {
+  const args = call.arguments as Node[];
+  if (wymcp.meaning(call.callee) === "defineTool") return args[0];
+  const callee = unwrap(call.callee);
+  if (callee.type !== "MemberExpression") return undefined;
+  const key = staticKey(callee);
+  if ((key !== "call" && key !== "apply") || wymcp.meaning(callee.object) !== "defineTool") return undefined;
+  const passed = args[1];
+  if (key === "call" || passed === undefined) return passed;
+  const list = unwrap(passed);
+  // `apply(this, [def])`: the definition is the array's first entry; any other list is evaluated (and found unknown) as it is.
+  return list.type === "ArrayExpression" && list.elements[0] !== null && list.elements[0] !== undefined && list.elements[0].type !== "SpreadElement" ? list.elements[0] : passed;
 }
 
-/** Whether a binding is `name` of the wymcp package (`"*"`: the module itself). */
-function bindsWymcp(binding: Binding, name: string): boolean {
-  if (binding.kind === "import") return binding.specifier === PACKAGE_NAME && binding.name === name;
-  if (binding.kind !== "const") return false;
-  // const { defineTool } = require("wymcp"), const w = require("wymcp")
-  const initializer = unwrap(binding.declaration.initializer!);
-  const isRequire = typescript.isCallExpression(initializer) && typescript.isIdentifier(initializer.expression) && initializer.expression.text === "require" &&
-    initializer.arguments.length === 1 && typescript.isStringLiteralLike(initializer.arguments[0]!) && initializer.arguments[0].text === PACKAGE_NAME;
-  const access = binding.access;
-  return isRequire && (name === "*" ? access.length === 0 : access.length === 1 && access[0] === name);
-}
-
-function declare(evaluator: Evaluator, sourceFile: ts.SourceFile, call: ts.CallExpression, argument: ts.Expression): ToolDeclaration {
+function declare(evaluator: Evaluator, sourceFile: SourceFile, call: Node, argument: Node): ToolDeclaration {
   const { provenance } = evaluator;
-  const definition = evaluator.evaluate(argument);
+  const definition = argument.type === "SpreadElement" ? new Unknown(argument, "a spread argument is not evaluated") : evaluator.evaluate(argument);
   const base = { sourceFile, call, definitionNode: argument, definition, provenance };
   if (definition instanceof Unknown || typeof definition !== "object" || definition === null || Array.isArray(definition)) {
     const unknown = definition instanceof Unknown ? definition : new Unknown(argument, "the definition is not an object literal");
@@ -135,5 +141,5 @@ export function unknownsIn(root: unknown, provenance: Provenance): Unknown[] {
       for (const key of Object.keys(value)) stack.push((value as Record<string, unknown>)[key]);
     }
   }
-  return [...found].sort((a, b) => a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) || a.node.getStart() - b.node.getStart());
+  return [...found].sort((a, b) => sourceFileOf(a.node).fileName.localeCompare(sourceFileOf(b.node).fileName) || a.node.start - b.node.start);
 }

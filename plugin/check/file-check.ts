@@ -25,6 +25,28 @@ export interface FileCheck {
   readonly filesRead: readonly string[];
   /** Set when the file could not be checked at all (its declarations are then empty). */
   readonly skipped?: SkippedFile | undefined;
+  /** What keeps the file from being fully checked besides its declarations' unknown values: uses of wymcp not followed, a spent budget. */
+  readonly notes?: readonly FileNote[] | undefined;
+}
+
+/** Something that keeps a file from being fully checked, at its place (1-based). */
+export interface FileNote {
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * Whether a file was checked only in part: not checked at all, a note, or a
+ * declaration with unknown values.
+ *
+ * @example
+ * ```ts
+ * if (isPartlyChecked(check)) warn(partialWarning(check));
+ * ```
+ */
+export function isPartlyChecked(check: FileCheck): boolean {
+  return check.skipped !== undefined || (check.notes?.length ?? 0) > 0 || check.declarations.some(({ declaration }) => declaration.unknowns.length > 0);
 }
 
 /**

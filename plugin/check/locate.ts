@@ -3,7 +3,7 @@
  * and its file:line:column in the original TypeScript source (computed from
  * the SourceFile of the file's own text, never from transformed code).
  */
-import type ts from "typescript";
+import { positionOf, type Node } from "../evaluator/ast.js";
 import type { Offence, OffenceCode, PathSegment } from "../../src/index.js";
 import type { ToolDeclaration } from "./declarations.js";
 import { offencePath, walkPath } from "./offence-path.js";
@@ -11,7 +11,7 @@ import { offencePath, walkPath } from "./offence-path.js";
 /** An offence with the node it names and that node's position (1-based line and column). */
 export interface LocatedOffence {
   readonly offence: Offence;
-  readonly node: ts.Node;
+  readonly node: Node;
   readonly fileName: string;
   readonly line: number;
   readonly column: number;
@@ -33,19 +33,18 @@ export interface LocatedOffence {
 export function locateOffences(declaration: ToolDeclaration, offences: readonly Offence[]): LocatedOffence[] {
   return offences.map((offence) => {
     const node = nodeOf(declaration, offence);
-    const sourceFile = node.getSourceFile();
-    const position = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-    return { offence, node, fileName: sourceFile.fileName, line: position.line + 1, column: position.character + 1 };
+    const { fileName, line, column } = positionOf(node);
+    return { offence, node, fileName, line, column };
   });
 }
 
 /** The node an offence is about (see `locateOffences`). */
-export function nodeOf(declaration: ToolDeclaration, offence: Offence): ts.Node {
+export function nodeOf(declaration: ToolDeclaration, offence: Offence): Node {
   const { provenance, record } = declaration;
   const actionsSlot = isObject(declaration.definition) ? provenance.slotOf(declaration.definition, "actions") : undefined;
   // Walk to the holder, remembering the node of the last slot passed, for holders that are not objects.
   const walk = walkPath(record, offencePath(offence), provenance);
-  let holderNode: ts.Node = objectNode(declaration, record) ?? actionsSlot?.value ?? declaration.definitionNode;
+  let holderNode: Node = objectNode(declaration, record) ?? actionsSlot?.value ?? declaration.definitionNode;
   for (const step of walk.steps) holderNode = objectNode(declaration, step.value) ?? step.slot?.value ?? holderNode;
   const holder = walk.value;
   const slot = (key: PathSegment | undefined) => (key !== undefined && isObject(holder) ? provenance.slotOf(holder, key) : undefined);
@@ -95,7 +94,7 @@ const ANCHORS: Readonly<Record<OffenceCode, "key" | "holder" | "entry">> = {
   flat_tool: "entry",
 };
 
-function objectNode(declaration: ToolDeclaration, value: unknown): ts.Node | undefined {
+function objectNode(declaration: ToolDeclaration, value: unknown): Node | undefined {
   return isObject(value) ? declaration.provenance.nodeOf(value) : undefined;
 }
 

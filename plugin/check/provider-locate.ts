@@ -4,10 +4,10 @@
  * the same node an offence there would. Warnings about the tool itself
  * point at its `name` or `description` in the definition.
  */
-import type ts from "typescript";
 import type { Offence } from "../../src/index.js";
 import type { ToolDeclaration } from "./declarations.js";
 import { nodeOf } from "./locate.js";
+import { positionOf, type Node } from "../evaluator/ast.js";
 import type { ProviderWarning } from "./provider-lint.js";
 
 /** A warning with its file:line:column (1-based). */
@@ -28,14 +28,12 @@ export interface LocatedWarning {
  */
 export function locateWarnings(declaration: ToolDeclaration, warnings: readonly ProviderWarning[]): LocatedWarning[] {
   return warnings.map((warning) => {
-    const node = warningNode(declaration, warning);
-    const sourceFile = node.getSourceFile();
-    const position = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-    return { warning, fileName: sourceFile.fileName, line: position.line + 1, column: position.character + 1 };
+    const { fileName, line, column } = positionOf(warningNode(declaration, warning));
+    return { warning, fileName, line, column };
   });
 }
 
-function warningNode(declaration: ToolDeclaration, warning: ProviderWarning): ts.Node {
+function warningNode(declaration: ToolDeclaration, warning: ProviderWarning): Node {
   const { definition, provenance } = declaration;
   if (warning.action === null && (warning.key === "name" || warning.key === "description")) {
     const slot = typeof definition === "object" && definition !== null ? provenance.slotOf(definition, warning.key) : undefined;

@@ -8,7 +8,7 @@
  * still holds while every module is unchanged and every resolution gives
  * the same answer.
  */
-import type ts from "typescript";
+import type { SourceFile } from "../evaluator/ast.js";
 import type { ModuleHost } from "../evaluator/modules.js";
 
 /** A module read, and how it was then. */
@@ -26,7 +26,7 @@ export interface ReadRecord<Seen> {
 /** Where a recorded check reads from. */
 export interface RecordedSource<Seen> {
   /** How a module is, and its SourceFile, obtained once that is recorded (obtaining it may throw: a module nested too deeply to parse is still read). */
-  read(fileName: string): { readonly seen: Seen; sourceFile(): ts.SourceFile | undefined };
+  read(fileName: string): { readonly seen: Seen; sourceFile(): SourceFile | undefined };
   resolveModule(specifier: string, containingFile: string): string | undefined;
 }
 
@@ -46,7 +46,7 @@ export class ReadRecorder<Seen> implements ModuleHost {
 
   constructor(private readonly source: RecordedSource<Seen>) {}
 
-  getSourceFile(fileName: string): ts.SourceFile | undefined {
+  getSourceFile(fileName: string): SourceFile | undefined {
     const read = this.source.read(fileName);
     this.reads.set(fileName, read.seen);
     return read.sourceFile();

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { offenceLine, toolLabel } from "../../src/validation/format.js";
+import { positionOf } from "../evaluator/ast.js";
 import { offencesOf, type FileCheck } from "./file-check.js";
 import type { LocatedOffence } from "./locate.js";
 
@@ -42,8 +43,8 @@ export function formatFileCheck(check: FileCheck, cwd?: string): string {
   const lines = [`wymcp: ${count} action-schema ${count === 1 ? "offence" : "offences"} in ${displayPath(check.fileName, cwd)}`];
   for (const { declaration, offences } of check.declarations) {
     if (offences.length === 0) continue;
-    const at = declaration.sourceFile.getLineAndCharacterOfPosition(declaration.call.getStart(declaration.sourceFile));
-    lines.push(`${toolLabel(declaration.name)} (${displayPath(declaration.sourceFile.fileName, cwd)}:${at.line + 1}:${at.character + 1})`);
+    const at = positionOf(declaration.call);
+    lines.push(`${toolLabel(declaration.name)} (${displayPath(at.fileName, cwd)}:${at.line}:${at.column})`);
     for (const offence of offences) lines.push(`  ${locatedLine(offence, cwd)}`);
   }
   return lines.join("\n");

@@ -3,7 +3,7 @@
  * people, one JSON document for machines; both list the declarations that
  * could only be partly evaluated and what was unknown in them.
  */
-import type ts from "typescript";
+import { positionOf, type Node } from "../evaluator/ast.js";
 import type { Offence } from "../../src/index.js";
 import type { FileCheck } from "../check/file-check.js";
 import { displayPath, locatedLine } from "../check/report.js";
@@ -120,8 +120,7 @@ function at(position: Position): string {
   return `${position.file}:${position.line}:${position.column}`;
 }
 
-function position(node: ts.Node, cwd: string): Position {
-  const sourceFile = node.getSourceFile();
-  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-  return { file: displayPath(sourceFile.fileName, cwd), line: line + 1, column: character + 1 };
+function position(node: Node, cwd: string): Position {
+  const { fileName, line, column } = positionOf(node);
+  return { file: displayPath(fileName, cwd), line, column };
 }

@@ -3,14 +3,14 @@
  * so it runs the same from the `wymcp` binary and from a test.
  */
 import { readFileSync } from "node:fs";
-import { keepCompiledCodeIn, saveCompiledCode } from "../cache/code-cache.js";
-import { defaultCacheFolder } from "../cache/folder.js";
 import { checkSource } from "../check/check.js";
 import type { FileCheck } from "../check/file-check.js";
 import { diskHost } from "../evaluator/modules.js";
+import { isMissingPeer } from "../evaluator/parser.js";
 import { wymcpVersion } from "../package.js";
 import { HELP_POINTER, parseArgs, USAGE } from "./args.js";
 import { collectFiles, type FileList } from "./files.js";
+import { notesOf, withNotes } from "./notes.js";
 import { checkReport, checkText } from "./output.js";
 import { printable } from "./printable.js";
 import { lintFile, toolCountWarnings } from "../check/provider-check.js";
@@ -25,7 +25,8 @@ export interface CliIo {
 
 /**
  * Runs the command line and returns the exit code: 0 no offences, 1
- * offences found (or provider warnings with `--target-errors`), 2 usage error.
+ * offences found (or provider warnings with `--target-errors`), 2 usage
+ * error or a build-time package missing (one line naming what to install).
  *
  * @example
  * ```ts
@@ -58,9 +59,6 @@ export function run(argv: readonly string[], io: CliIo): number {
     io.stderr(`wymcp: no such file or directory: ${printable(list.missing)}\n${HELP_POINTER}`);
     return 2;
   }
-  // TypeScript's compiled code is kept where the bundler plugin keeps it: the next run loads it in half the time.
-  const cacheFolder = defaultCacheFolder(io.cwd);
-  if (cacheFolder !== undefined) keepCompiledCodeIn(cacheFolder);
   const host = diskHost();
   const checks: FileCheck[] = [];
   for (const file of list.files) {
@@ -71,14 +69,20 @@ export function run(argv: readonly string[], io: CliIo): number {
       io.stderr(`wymcp: cannot read ${printable(file)}: ${printable((error as Error).message)}`);
       return 2;
     }
-    checks.push(checkSource(file, text, host));
+    try {
+      checks.push(checkSource(file, text, host));
+    } catch (error) {
+      if (!isMissingPeer(error)) throw error;
+      io.stderr(error.message);
+      return 2;
+    }
   }
-  saveCompiledCode();
+  const notes = notesOf(checks, io.cwd);
   const warnings = command.lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, command.lint!)), ...toolCountWarnings(checks, command.lint)];
   io.stdout(
     command.format === "json"
-      ? JSON.stringify({ ...checkReport(checks, io.cwd, list.notRead), ...warningsReport(warnings, command.lint, io.cwd) }, null, 2)
-      : checkText(checks, io.cwd, list.notRead) + warningsText(warnings, command.lint, io.cwd),
+      ? JSON.stringify({ ...checkReport(checks, io.cwd, list.notRead), notes, ...warningsReport(warnings, command.lint, io.cwd) }, null, 2)
+      : withNotes(checkText(checks, io.cwd, list.notRead), notes) + warningsText(warnings, command.lint, io.cwd),
   );
   const offences = checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0));
   return offences || (command.lint?.errors === true && warnings.length > 0) ? 1 : 0;

@@ -4,9 +4,8 @@
  * `export default <expression>`. `export *` is followed by the evaluator
  * (it needs the module host), so it is returned separately.
  */
-import type ts from "typescript";
-import { typescript } from "./typescript.js";
-import { statementsBinding, variableBinding, type Binding } from "./scope.js";
+import type { SourceFile, Node } from "./ast.js";
+import { moduleExportName, statementsBinding, variableBinding, type Binding } from "./scope.js";
 
 /** The binding a module exports as `name`, and the `export *` specifiers to try after it. */
 export interface ExportLookup {
@@ -22,42 +21,43 @@ export interface ExportLookup {
  * exportBinding(sourceFile, "common"); // { binding: { kind: "const", … }, starSpecifiers: [] }
  * ```
  */
-export function exportBinding(sourceFile: ts.SourceFile, name: string): ExportLookup {
+export function exportBinding(sourceFile: SourceFile, name: string): ExportLookup {
   const starSpecifiers: string[] = [];
-  for (const statement of sourceFile.statements) {
+  for (const statement of sourceFile.program.body as Node[]) {
     const found = exportOf(statement, name, sourceFile);
     if (found !== undefined) return { binding: found, starSpecifiers: [] };
-    if (typescript.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause === undefined && statement.moduleSpecifier !== undefined && typescript.isStringLiteral(statement.moduleSpecifier)) {
-      starSpecifiers.push(statement.moduleSpecifier.text);
-    }
+    if (statement.type === "ExportAllDeclaration" && statement.exported === null && statement.exportKind !== "type") starSpecifiers.push(statement.source.value as string);
   }
   // `export *` never re-exports a default.
   return { binding: undefined, starSpecifiers: name === "default" ? [] : starSpecifiers };
 }
 
-function exportOf(statement: ts.Statement, name: string, sourceFile: ts.SourceFile): Binding | undefined {
-  if (typescript.isVariableStatement(statement) && isExported(statement)) return variableBinding(statement, name);
-  if (typescript.isExportAssignment(statement) && !statement.isExportEquals && name === "default") return { kind: "expression", expression: statement.expression };
-  if ((typescript.isFunctionDeclaration(statement) || typescript.isClassDeclaration(statement)) && isExported(statement)) {
-    const isDefault = statement.modifiers?.some((modifier) => modifier.kind === typescript.SyntaxKind.DefaultKeyword) ?? false;
-    if ((isDefault ? "default" : statement.name?.text) === name) return { kind: "other", reason: `"${name}" is a ${typescript.isFunctionDeclaration(statement) ? "function" : "class"}` };
+function exportOf(statement: Node, name: string, sourceFile: SourceFile): Binding | undefined {
+  if (statement.type === "ExportDefaultDeclaration") {
+    if (name !== "default") return undefined;
+    const declaration = statement.declaration as Node;
+    if (declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") return { kind: "other", reason: `"default" is a ${declaration.type === "FunctionDeclaration" ? "function" : "class"}` };
+    return { kind: "expression", expression: declaration };
+  }
+  if (statement.type === "ExportAllDeclaration") {
+    if (statement.exported === null || statement.exportKind === "type" || moduleExportName(statement.exported) !== name) return undefined;
+    return { kind: "import", specifier: statement.source.value as string, name: "*", sourceFile };
+  }
+  if (statement.type !== "ExportNamedDeclaration" || statement.exportKind === "type") return undefined;
+  const declaration = statement.declaration as Node | null;
+  if (declaration !== null) {
+    if (declaration.type === "VariableDeclaration") return variableBinding(declaration, name);
+    if ((declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") && declaration.id?.name === name) {
+      return { kind: "other", reason: `"${name}" is a ${declaration.type === "FunctionDeclaration" ? "function" : "class"}` };
+    }
     return undefined;
   }
-  if (!typescript.isExportDeclaration(statement) || statement.isTypeOnly || statement.exportClause === undefined) return undefined;
-  const from = statement.moduleSpecifier !== undefined && typescript.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
-  const clause = statement.exportClause;
-  if (typescript.isNamespaceExport(clause)) {
-    return clause.name.text === name && from !== undefined ? { kind: "import", specifier: from, name: "*", sourceFile } : undefined;
-  }
-  for (const element of clause.elements) {
-    if (element.isTypeOnly || element.name.text !== name) continue;
-    const local = (element.propertyName ?? element.name).text;
+  const from = statement.source === null ? undefined : (statement.source.value as string);
+  for (const element of statement.specifiers as Node[]) {
+    if (element.exportKind === "type" || moduleExportName(element.exported) !== name) continue;
+    const local = moduleExportName(element.local);
     if (from !== undefined) return { kind: "import", specifier: from, name: local, sourceFile };
-    return statementsBinding(sourceFile.statements, local) ?? { kind: "other", reason: `"${local}" is not declared in the module` };
+    return statementsBinding(sourceFile.program.body as Node[], local) ?? { kind: "other", reason: `"${local}" is not declared in the module` };
   }
   return undefined;
-}
-
-function isExported(statement: ts.VariableStatement | ts.FunctionDeclaration | ts.ClassDeclaration): boolean {
-  return statement.modifiers?.some((modifier) => modifier.kind === typescript.SyntaxKind.ExportKeyword) ?? false;
 }

@@ -4,8 +4,7 @@
  * entries, holes stay holes), while the provenance records the node of
  * every slot and the unknown parts of objects that are only partly known.
  */
-import type ts from "typescript";
-import { typescript } from "./typescript.js";
+import type { Node } from "./ast.js";
 import type { Provenance } from "./provenance.js";
 import { snippet, Unknown } from "./unknown.js";
 
@@ -20,11 +19,13 @@ const MAX_SPREAD_ENTRIES = 2 ** 16;
 /** What the literal evaluators need from the evaluator. */
 export interface LiteralContext {
   readonly provenance: Provenance;
-  evaluate(node: ts.Expression): unknown;
+  evaluate(node: Node): unknown;
   /** An inert function standing for a function-like node (methods included). */
-  functionValue(node: ts.FunctionLikeDeclaration): unknown;
-  /** A computed property key, or `Unknown`. */
-  propertyKey(name: ts.PropertyName): string | Unknown;
+  functionValue(node: Node): unknown;
+  /** A property key (computed keys evaluated), or `Unknown`. */
+  propertyKey(key: Node, computed: boolean): string | Unknown;
+  /** Spends budget for `count` entries created; an `Unknown` once the budget is spent. */
+  entries(node: Node, count: number): Unknown | undefined;
 }
 
 /**
@@ -35,47 +36,51 @@ export interface LiteralContext {
  * evaluateObject(context, node); // { description: "Create", properties: {} }
  * ```
  */
-export function evaluateObject(context: LiteralContext, node: ts.ObjectLiteralExpression): object {
+export function evaluateObject(context: LiteralContext, node: Node): object {
   const { provenance } = context;
   const object: Record<string, unknown> = {};
   provenance.created(object, node);
-  for (const property of node.properties) {
-    if (typescript.isSpreadAssignment(property)) {
-      spreadInto(context, object, property.expression, context.evaluate(property.expression));
+  const over = context.entries(node, (node.properties as Node[]).length);
+  if (over !== undefined) {
+    provenance.addUnknownPart(object, over);
+    return object;
+  }
+  for (const property of node.properties as Node[]) {
+    if (property.type === "SpreadElement") {
+      spreadInto(context, object, property.argument, context.evaluate(property.argument));
       continue;
     }
-    if (typescript.isGetAccessorDeclaration(property) || typescript.isSetAccessorDeclaration(property)) {
+    if (property.kind === "get" || property.kind === "set") {
       provenance.addUnknownPart(object, new Unknown(property, "an accessor is not evaluated"));
       continue;
     }
-    const key = context.propertyKey(property.name);
+    const key = context.propertyKey(property.key, property.computed === true);
     if (key instanceof Unknown) {
       provenance.addUnknownPart(object, key);
       continue;
     }
-    if (key === "__proto__" && typescript.isPropertyAssignment(property) && !typescript.isComputedPropertyName(property.name)) {
+    if (key === "__proto__" && !property.computed && !property.shorthand && !property.method) {
       // `__proto__: x` sets the prototype instead of defining a key — exactly as the literal does at run time:
       // an object or null becomes the prototype, anything else is ignored.
-      const prototype = context.evaluate(property.initializer);
+      const prototype = context.evaluate(property.value);
       if (prototype instanceof Unknown) provenance.addUnknownPart(object, prototype);
       else if (prototype === null || typeof prototype === "object") Object.setPrototypeOf(object, prototype);
       continue;
     }
     let value: unknown;
-    let valueNode: ts.Node;
-    if (typescript.isPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.initializer), property.initializer];
-    else if (typescript.isShorthandPropertyAssignment(property)) [value, valueNode] = [context.evaluate(property.name), property.name];
-    else [value, valueNode] = [context.functionValue(property), property];
+    let valueNode: Node;
+    if (property.method) [value, valueNode] = [context.functionValue(property.value), property];
+    else [value, valueNode] = [context.evaluate(property.value), property.shorthand ? property.key : property.value];
     define(object, key, value);
-    provenance.setSlot(object, key, { key: property.name, value: valueNode });
+    provenance.setSlot(object, key, { key: property.key, value: valueNode });
   }
   return object;
 }
 
 /** Copies a spread value's own enumerable entries into an object literal under construction. */
-function spreadInto(context: LiteralContext, object: Record<string, unknown>, node: ts.Expression, spread: unknown): void {
+function spreadInto(context: LiteralContext, object: Record<string, unknown>, node: Node, spread: unknown): void {
   const { provenance } = context;
-  const value = tooLargeToSpread(spread, node) ?? spread;
+  const value = tooLargeToSpread(spread, node) ?? context.entries(node, sizeOf(spread)) ?? spread;
   if (value instanceof Unknown || provenance.isPartial(value)) {
     // Keys the unknown part may carry could replace any value set so far.
     const parts = value instanceof Unknown ? [value] : provenance.unknownPartsOf(value as object);
@@ -97,12 +102,18 @@ function spreadInto(context: LiteralContext, object: Record<string, unknown>, no
 }
 
 /** An `Unknown` for a spread that would copy more than `MAX_SPREAD_ENTRIES` entries. */
-function tooLargeToSpread(value: unknown, node: ts.Node): Unknown | undefined {
-  const size = typeof value === "string" ? value.length : typeof value === "object" && value !== null && !(value instanceof Unknown) ? Object.keys(value).length : 0;
-  return size > MAX_SPREAD_ENTRIES ? new Unknown(node, `a spread of more than ${MAX_SPREAD_ENTRIES} entries is not evaluated`) : undefined;
+function tooLargeToSpread(value: unknown, node: Node): Unknown | undefined {
+  return sizeOf(value) > MAX_SPREAD_ENTRIES ? new Unknown(node, `a spread of more than ${MAX_SPREAD_ENTRIES} entries is not evaluated`) : undefined;
 }
 
-function setCopied(object: Record<string, unknown>, key: string, value: unknown, slot: { key?: ts.Node; value: ts.Node }, provenance: Provenance): void {
+/** How many entries a spread of a value copies. */
+function sizeOf(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (Array.isArray(value)) return value.length;
+  return typeof value === "object" && value !== null && !(value instanceof Unknown) ? Object.keys(value).length : 0;
+}
+
+function setCopied(object: Record<string, unknown>, key: string, value: unknown, slot: { key?: Node; value: Node }, provenance: Provenance): void {
   define(object, key, value);
   provenance.setSlot(object, key, slot);
 }
@@ -122,25 +133,30 @@ function define(object: object, key: string, value: unknown): void {
  * evaluateArray(context, node); // ["name", "due"]
  * ```
  */
-export function evaluateArray(context: LiteralContext, node: ts.ArrayLiteralExpression): unknown[] | Unknown {
+export function evaluateArray(context: LiteralContext, node: Node): unknown[] | Unknown {
   const { provenance } = context;
   const array: unknown[] = [];
   provenance.created(array, node);
-  for (const element of node.elements) {
-    if (typescript.isOmittedExpression(element)) {
+  const elements = node.elements as (Node | null)[];
+  const over = context.entries(node, elements.length);
+  if (over !== undefined) return over;
+  for (const element of elements) {
+    if (element === null) {
       array.length += 1; // a hole, as in `[a, , b]`
       continue;
     }
-    if (!typescript.isSpreadElement(element)) {
+    if (element.type !== "SpreadElement") {
       provenance.setSlot(array, array.length, { value: element });
       array.push(context.evaluate(element));
       continue;
     }
-    const spread = context.evaluate(element.expression);
+    const spread = context.evaluate(element.argument);
     if (spread instanceof Unknown) return spread;
     if ((typeof spread === "string" || Array.isArray(spread)) && array.length + spread.length > MAX_SPREAD_ENTRIES) {
       return new Unknown(element, `an array of more than ${MAX_SPREAD_ENTRIES} entries built by spreads is not evaluated`);
     }
+    const spent = context.entries(element, sizeOf(spread));
+    if (spent !== undefined) return spent;
     if (typeof spread === "string") {
       for (const character of spread) {
         provenance.setSlot(array, array.length, { value: element });

@@ -4,15 +4,15 @@
  * so everything the evaluator knows about them lives in side tables keyed by
  * object identity.
  */
-import type ts from "typescript";
+import type { Node } from "./ast.js";
 import type { Unknown } from "./unknown.js";
 
 /** The nodes of one slot of an object or array: its key (objects) and its value. */
 export interface Slot {
   /** The property name node; absent for array elements and spread copies of strings. */
-  readonly key?: ts.Node;
+  readonly key?: Node;
   /** The expression that produced the value. */
-  readonly value: ts.Node;
+  readonly value: Node;
 }
 
 /**
@@ -27,12 +27,12 @@ export interface Slot {
  * ```
  */
 export class Provenance {
-  private readonly nodes = new WeakMap<object, ts.Node>();
+  private readonly nodes = new WeakMap<object, Node>();
   private readonly slots = new WeakMap<object, Map<PropertyKey, Slot>>();
   private readonly partial = new WeakMap<object, Unknown[]>();
 
   /** Records the literal an object or array was built from. */
-  created(value: object, node: ts.Node): void {
+  created(value: object, node: Node): void {
     this.nodes.set(value, node);
     this.slots.set(value, new Map());
   }
@@ -50,7 +50,7 @@ export class Provenance {
   }
 
   /** The literal an object or array was built from. */
-  nodeOf(value: object): ts.Node | undefined {
+  nodeOf(value: object): Node | undefined {
     return this.nodes.get(value);
   }
 

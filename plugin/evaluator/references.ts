@@ -5,33 +5,36 @@
  * reached again while it is being evaluated, or a re-export chain that comes
  * back to itself, is `Unknown`.
  */
-import type ts from "typescript";
-import { typescript } from "./typescript.js";
+import { positionOf, type Node, type SourceFile } from "./ast.js";
 import { exportBinding } from "./exports.js";
-import { firstSyntaxError, isStackOverflow } from "./syntax.js";
 import type { ModuleHost } from "./modules.js";
+import { changeOf } from "./mutations.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
+import { isStackOverflow } from "./syntax.js";
 import { Unknown } from "./unknown.js";
 
 /** What following a reference needs from the evaluator. */
 export interface ReferenceContext {
-  evaluate(node: ts.Expression): unknown;
-  member(holder: unknown, key: string, node: ts.Node): unknown;
+  evaluate(node: Node): unknown;
+  member(holder: unknown, key: string, node: Node): unknown;
 }
 
 const GLOBAL_CONSTANTS: Readonly<Record<string, unknown>> = { undefined, NaN, Infinity };
 
 /** Resolves identifiers and imports for one evaluation session. */
 export class References {
-  private readonly values = new Map<ts.Node, unknown>();
-  private readonly inProgress = new Set<ts.Node>();
+  private readonly values = new Map<Node, unknown>();
+  private readonly inProgress = new Set<Node>();
   private readonly exportsInProgress = new Set<string>();
-  private readonly files = new Map<string, ts.SourceFile | string>();
+  private readonly files = new Map<string, SourceFile | string>();
   private readonly resolved = new Map<string, string | undefined>();
+  /** The constants found changed after their declaration, with where (reported as not fully checked). */
+  readonly changed = new Map<Node, Node>();
 
   constructor(
     private readonly context: ReferenceContext,
     private readonly host: ModuleHost,
+    private readonly isHarmlessCall: (callee: Node) => boolean,
   ) {}
 
   /** Every module file read so far. */
@@ -40,22 +43,36 @@ export class References {
   }
 
   /** The value an identifier is bound to. */
-  identifier(node: ts.Identifier): unknown {
+  identifier(node: Node): unknown {
+    const name = node.name as string;
     const binding = resolveIdentifier(node);
-    if (binding.kind === "global" && Object.hasOwn(GLOBAL_CONSTANTS, node.text)) return GLOBAL_CONSTANTS[node.text];
-    return this.bindingValue(binding, node, node.text);
+    if (binding.kind === "global" && Object.hasOwn(GLOBAL_CONSTANTS, name)) return GLOBAL_CONSTANTS[name];
+    if (binding.kind === "import") {
+      const changed = this.changedAt(binding, name, node);
+      if (changed !== undefined) return changed;
+    }
+    return this.bindingValue(binding, node, name);
+  }
+
+  /** An `Unknown` when a binding is changed after its declaration in the module of `where`. */
+  private changedAt(binding: Binding, name: string, where: Node): Unknown | undefined {
+    const change = changeOf(binding, name, where, this.isHarmlessCall);
+    if (change === undefined) return undefined;
+    this.changed.set(where, change);
+    const at = positionOf(change);
+    return new Unknown(where, `"${name}" is changed after its declaration (${at.fileName}:${at.line}:${at.column})`);
   }
 
   /** `ns.name` where `ns` is a namespace (see `namespaceOf`): the module's export; `undefined` when `expression` is no namespace. */
-  namespaceMember(expression: ts.Expression, name: string, node: ts.Node): unknown {
-    if (!typescript.isIdentifier(expression)) return undefined;
+  namespaceMember(expression: Node, name: string, node: Node): unknown {
+    if (expression.type !== "Identifier") return undefined;
     const namespace = this.namespaceOf(resolveIdentifier(expression), new Set());
     if (namespace === undefined) return undefined;
     return this.importValue(namespace.specifier, name, namespace.sourceFile, node);
   }
 
   /** The module a binding stands for when it is a namespace: `import * as ns`, or an imported name a module re-exports with `export * as ns from`. */
-  private namespaceOf(binding: Binding, seen: Set<string>): { readonly specifier: string; readonly sourceFile: ts.SourceFile } | undefined {
+  namespaceOf(binding: Binding, seen: Set<string>): { readonly specifier: string; readonly sourceFile: SourceFile } | undefined {
     if (binding.kind !== "import") return undefined;
     if (binding.name === "*") return binding;
     const fileName = this.resolve(binding.specifier, binding.sourceFile.fileName);
@@ -68,9 +85,11 @@ export class References {
     return exported === undefined ? undefined : this.namespaceOf(exported, seen);
   }
 
-  private bindingValue(binding: Binding, node: ts.Node, name: string): unknown {
+  private bindingValue(binding: Binding, node: Node, name: string): unknown {
     switch (binding.kind) {
       case "const": {
+        const changed = this.changedAt(binding, binding.name, binding.declaration);
+        if (changed !== undefined) return new Unknown(node, changed.reason);
         let value = this.constValue(binding.declaration);
         for (const step of binding.access) value = this.context.member(value, String(step), node);
         return value;
@@ -88,12 +107,12 @@ export class References {
     }
   }
 
-  private constValue(declaration: ts.VariableDeclaration): unknown {
-    return this.once(declaration, () => this.context.evaluate(declaration.initializer!), declaration.name);
+  private constValue(declaration: Node): unknown {
+    return this.once(declaration, () => this.context.evaluate(declaration.init), declaration.id);
   }
 
   /** Evaluates a declaration once per session; a declaration reached while in progress is a cycle. */
-  private once(key: ts.Node, compute: () => unknown, node: ts.Node): unknown {
+  private once(key: Node, compute: () => unknown, node: Node): unknown {
     if (this.values.has(key)) return this.values.get(key);
     if (this.inProgress.has(key)) return new Unknown(node, "refers to itself while it is being declared");
     this.inProgress.add(key);
@@ -107,15 +126,20 @@ export class References {
   }
 
   /** A module specifier resolved once per session (a module's names are often imported from the same few modules). */
-  private resolve(specifier: string, containingFile: string): string | undefined {
+  resolve(specifier: string, containingFile: string): string | undefined {
     const key = `${specifier}\0${containingFile}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
-    const fileName = this.host.resolveModule(specifier, containingFile);
+    let fileName: string | undefined;
+    try {
+      fileName = this.host.resolveModule(specifier, containingFile);
+    } catch {
+      fileName = undefined; // a resolver that fails (ENOTDIR, ELOOP, …) resolves nothing: the value is unknown
+    }
     this.resolved.set(key, fileName);
     return fileName;
   }
 
-  private importValue(specifier: string, name: string, from: ts.SourceFile, node: ts.Node): unknown {
+  private importValue(specifier: string, name: string, from: SourceFile, node: Node): unknown {
     const fileName = this.resolve(specifier, from.fileName);
     if (fileName === undefined) {
       return new Unknown(node, /^\.\.?(\/|$)/.test(specifier) ? `the module "${specifier}" was not found` : `"${name}" comes from the package "${specifier}"`);
@@ -124,11 +148,15 @@ export class References {
     return value === NOT_FOUND ? new Unknown(node, `"${specifier}" has no export "${name}"`) : value;
   }
 
-  private exportValue(fileName: string, name: string, node: ts.Node): unknown {
+  private exportValue(fileName: string, name: string, node: Node): unknown {
     const key = `${fileName}\0${name}`;
     if (this.exportsInProgress.has(key)) return new Unknown(node, `"${name}" is reached again while it is being evaluated (an import cycle)`);
     const sourceFile = this.sourceFile(fileName);
     if (typeof sourceFile === "string") return new Unknown(node, `${fileName} ${sourceFile}`);
+    if (/\.json$/i.test(fileName) && name !== "default" && name !== "*") {
+      // A JSON module's named exports are its top-level keys (as bundlers expose them).
+      return this.context.member(this.exportValue(fileName, "default", node), name, node);
+    }
     this.exportsInProgress.add(key);
     try {
       const lookup = exportBinding(sourceFile, name);
@@ -146,7 +174,7 @@ export class References {
   }
 
   /** A module's SourceFile, or why its constants cannot be read: a module the bundler will reject is never evaluated. */
-  private sourceFile(fileName: string): ts.SourceFile | string {
+  sourceFile(fileName: string): SourceFile | string {
     let file = this.files.get(fileName);
     if (file === undefined) {
       file = readModule(this.host, fileName);
@@ -158,15 +186,16 @@ export class References {
 
 const NOT_FOUND = Symbol("not found");
 
-function readModule(host: ModuleHost, fileName: string): ts.SourceFile | string {
-  let sourceFile: ts.SourceFile | undefined;
+function readModule(host: ModuleHost, fileName: string): SourceFile | string {
+  let sourceFile: SourceFile | undefined;
   try {
     sourceFile = host.getSourceFile(fileName);
   } catch (error) {
     if (isStackOverflow(error)) return "is nested too deeply to parse";
-    throw error;
+    if ((error as { name?: unknown }).name === "MissingPeerError") throw error;
+    return "cannot be read"; // a read that fails (ENOTDIR, ELOOP, EACCES, …) leaves the value unknown
   }
   if (sourceFile === undefined) return "cannot be read";
-  const syntaxError = firstSyntaxError(sourceFile);
+  const syntaxError = sourceFile.parseError;
   return syntaxError === undefined ? sourceFile : `has a syntax error (line ${syntaxError.line}: ${syntaxError.message})`;
 }

@@ -1,69 +1,71 @@
 /**
  * Name resolution without a type checker: what an identifier is bound to,
  * found by walking up the syntax tree through the scopes that declare names
- * (source file, blocks, functions, loops, catch clauses), and what a module
- * exports under a name. Only `const` bindings and imports can lead to a
- * value; every other binding is reported as such, so the evaluator can say
- * why a value is unknown.
+ * (module, blocks, functions, loops, catch clauses). Only `const` bindings
+ * and imports can lead to a value; every other binding is reported as such,
+ * so the evaluator can say why a value is unknown.
  */
-import type ts from "typescript";
-import { typescript } from "./typescript.js";
+import { childrenOf, sourceFileOf, type Node, type SourceFile } from "./ast.js";
 
 /** What a name is bound to. */
 export type Binding =
   /** A `const` declaration; `access` picks the value out of a destructuring pattern. */
-  | { readonly kind: "const"; readonly declaration: ts.VariableDeclaration; readonly access: readonly (string | number)[] }
+  | { readonly kind: "const"; readonly declaration: Node; readonly access: readonly (string | number)[]; readonly name: string }
   /** An import: `name` is the imported name, `"default"`, or `"*"` for a namespace. */
-  | { readonly kind: "import"; readonly specifier: string; readonly name: string; readonly sourceFile: ts.SourceFile }
+  | { readonly kind: "import"; readonly specifier: string; readonly name: string; readonly sourceFile: SourceFile; readonly local?: string | undefined }
   /** `export default <expression>`. */
-  | { readonly kind: "expression"; readonly expression: ts.Expression }
+  | { readonly kind: "expression"; readonly expression: Node }
   /** A binding that cannot hold a static value: a `let`, a parameter, a function… */
   | { readonly kind: "other"; readonly reason: string }
   /** No declaration in the file: a global. */
   | { readonly kind: "global" };
+
+const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
+const BLOCKS = new Set(["Program", "BlockStatement", "StaticBlock", "TSModuleBlock"]);
+const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement"]);
 
 /**
  * The binding an identifier refers to, from the innermost scope out.
  *
  * @example
  * ```ts
- * resolveIdentifier(node); // { kind: "const", declaration, access: [] }
+ * resolveIdentifier(node); // { kind: "const", declaration, access: [], name: "schema" }
  * ```
  */
-export function resolveIdentifier(identifier: ts.Identifier): Binding {
-  const name = identifier.text;
-  for (let scope: ts.Node | undefined = identifier.parent; scope !== undefined; scope = scope.parent) {
+export function resolveIdentifier(identifier: Node): Binding {
+  const name = identifier.name as string;
+  for (let scope: Node | undefined = identifier.parent; scope !== undefined; scope = scope.parent) {
     const found = bindingIn(scope, name);
     if (found !== undefined) return found;
   }
   return { kind: "global" };
 }
 
-function bindingIn(scope: ts.Node, name: string): Binding | undefined {
-  if (typescript.isSourceFile(scope) || typescript.isBlock(scope) || typescript.isModuleBlock(scope)) return statementsBinding(scope.statements, name);
-  if (typescript.isCaseBlock(scope)) return statementsBinding(scope.clauses.flatMap((clause) => [...clause.statements]), name);
-  if (typescript.isFunctionLike(scope)) {
-    for (const parameter of scope.parameters) {
-      if (namesIn(parameter.name).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a parameter` };
+function bindingIn(scope: Node, name: string): Binding | undefined {
+  if (BLOCKS.has(scope.type)) return statementsBinding(scope.body as Node[], name);
+  if (scope.type === "SwitchStatement") return statementsBinding((scope.cases as Node[]).flatMap((clause) => clause.consequent as Node[]), name);
+  if (FUNCTIONS.has(scope.type)) {
+    for (const parameter of scope.params as Node[]) {
+      if (namesIn(parameter).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a parameter` };
     }
-    if ((typescript.isFunctionExpression(scope) || typescript.isFunctionDeclaration(scope)) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a function` };
+    if (scope.type === "FunctionExpression" && scope.id?.name === name) return { kind: "other", reason: `"${name}" is a function` };
     // `var` is scoped to the whole function, wherever in its body it is written.
     if (hoistedVars(scope).has(name)) return { kind: "other", reason: `"${name}" is a var binding, not a const` };
     return undefined;
   }
-  if (typescript.isForStatement(scope) || typescript.isForInStatement(scope) || typescript.isForOfStatement(scope)) {
-    const initializer = scope.initializer;
-    if (initializer !== undefined && typescript.isVariableDeclarationList(initializer) && initializer.declarations.some((d) => namesIn(d.name).some((e) => e.name === name))) {
+  if (LOOPS.has(scope.type)) {
+    const initializer = (scope.type === "ForStatement" ? scope.init : scope.left) as Node | null;
+    if (initializer?.type === "VariableDeclaration" && (initializer.declarations as Node[]).some((d) => namesIn(d.id).some((e) => e.name === name))) {
       return { kind: "other", reason: `"${name}" is a loop variable` };
     }
     return undefined;
   }
-  if (typescript.isCatchClause(scope)) {
-    const variable = scope.variableDeclaration;
-    if (variable !== undefined && namesIn(variable.name).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a caught error` };
+  if (scope.type === "CatchClause") {
+    const parameter = scope.param as Node | null;
+    if (parameter !== null && namesIn(parameter).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a caught error` };
     return undefined;
   }
-  if (typescript.isClassExpression(scope) && scope.name?.text === name) return { kind: "other", reason: `"${name}" is a class` };
+  if (scope.type === "ClassExpression" && scope.id?.name === name) return { kind: "other", reason: `"${name}" is a class` };
   return undefined;
 }
 
@@ -73,14 +75,14 @@ function bindingIn(scope: ts.Node, name: string): Binding | undefined {
  * declaring statement), so a module of thousands of declarations resolves
  * each name without scanning them all again.
  */
-export function statementsBinding(statements: readonly ts.Statement[], name: string): Binding | undefined {
+export function statementsBinding(statements: readonly Node[], name: string): Binding | undefined {
   const statement = statementIndex(statements).get(name);
   return statement === undefined ? undefined : statementBinding(statement, name);
 }
 
-const indexes = new WeakMap<readonly ts.Statement[], Map<string, ts.Statement>>();
+const indexes = new WeakMap<readonly Node[], Map<string, Node>>();
 
-function statementIndex(statements: readonly ts.Statement[]): Map<string, ts.Statement> {
+function statementIndex(statements: readonly Node[]): Map<string, Node> {
   let index = indexes.get(statements);
   if (index !== undefined) return index;
   index = new Map();
@@ -94,84 +96,98 @@ function statementIndex(statements: readonly ts.Statement[]): Map<string, ts.Sta
   return index;
 }
 
-/** Every name a statement may declare (a superset: `statementBinding` decides). */
-function declaredNames(statement: ts.Statement): string[] {
-  if (typescript.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => namesIn(declaration.name).map((entry) => entry.name));
-  if (typescript.isImportDeclaration(statement)) {
-    const clause = statement.importClause;
-    if (clause === undefined) return [];
-    const bindings = clause.namedBindings;
-    const named = bindings === undefined ? [] : typescript.isNamespaceImport(bindings) ? [bindings.name.text] : bindings.elements.map((element) => element.name.text);
-    return clause.name === undefined ? named : [clause.name.text, ...named];
+/** The declaration inside `export …` / `export default function …`, or the statement itself. */
+export function declarationOf(statement: Node): Node {
+  if ((statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration") && statement.declaration !== null && statement.declaration !== undefined) {
+    return statement.declaration as Node;
   }
-  if (typescript.isFunctionDeclaration(statement) || typescript.isClassDeclaration(statement)) return statement.name === undefined ? [] : [statement.name.text];
-  if ((typescript.isEnumDeclaration(statement) || typescript.isModuleDeclaration(statement) || typescript.isImportEqualsDeclaration(statement)) && typescript.isIdentifier(statement.name)) return [statement.name.text];
+  return statement;
+}
+
+/** Every name a statement may declare (a superset: `statementBinding` decides). */
+function declaredNames(outer: Node): string[] {
+  const statement = declarationOf(outer);
+  if (statement.type === "VariableDeclaration") return (statement.declarations as Node[]).flatMap((declaration) => namesIn(declaration.id).map((entry) => entry.name));
+  if (statement.type === "ImportDeclaration") return (statement.specifiers as Node[]).map((specifier) => specifier.local.name as string);
+  if (["FunctionDeclaration", "ClassDeclaration", "TSEnumDeclaration", "TSImportEqualsDeclaration"].includes(statement.type)) return statement.id?.name === undefined ? [] : [statement.id.name as string];
+  if (statement.type === "TSModuleDeclaration" && statement.id?.type === "Identifier") return [statement.id.name as string];
   return [];
 }
 
-function statementBinding(statement: ts.Statement, name: string): Binding | undefined {
-  if (typescript.isVariableStatement(statement)) return variableBinding(statement, name);
-  if (typescript.isImportDeclaration(statement)) return importBinding(statement, name);
-  if ((typescript.isFunctionDeclaration(statement) || typescript.isClassDeclaration(statement)) && statement.name?.text === name) {
-    return { kind: "other", reason: `"${name}" is a ${typescript.isFunctionDeclaration(statement) ? "function" : "class"}` };
+function statementBinding(outer: Node, name: string): Binding | undefined {
+  const statement = declarationOf(outer);
+  if (statement.type === "VariableDeclaration") return variableBinding(statement, name);
+  if (statement.type === "ImportDeclaration") return importBinding(statement, name);
+  if ((statement.type === "FunctionDeclaration" || statement.type === "ClassDeclaration") && statement.id?.name === name) {
+    return { kind: "other", reason: `"${name}" is a ${statement.type === "FunctionDeclaration" ? "function" : "class"}` };
   }
-  if ((typescript.isEnumDeclaration(statement) || typescript.isModuleDeclaration(statement) || typescript.isImportEqualsDeclaration(statement)) && typescript.isIdentifier(statement.name) && statement.name.text === name) {
+  if (statement.type === "TSImportEqualsDeclaration" && statement.id?.name === name) return importEqualsBinding(statement, name);
+  if ((statement.type === "TSEnumDeclaration" || statement.type === "TSModuleDeclaration") && statement.id?.name === name) {
     return { kind: "other", reason: `"${name}" is not a const` };
   }
   return undefined;
 }
 
-const hoisted = new WeakMap<ts.Node, Set<string>>();
+/** `import x = require("m")`: the module itself, as a namespace. */
+function importEqualsBinding(statement: Node, name: string): Binding {
+  const reference = statement.moduleReference as Node;
+  if (statement.importKind !== "type" && reference.type === "TSExternalModuleReference" && typeof reference.expression?.value === "string") {
+    return { kind: "import", specifier: reference.expression.value as string, name: "*", sourceFile: sourceFileOf(statement), local: name };
+  }
+  return { kind: "other", reason: `"${name}" is not a const` };
+}
+
+const hoisted = new WeakMap<Node, Set<string>>();
 
 /** The names `var` declares anywhere in a function's body, outside nested functions (computed once per function). */
-function hoistedVars(scope: ts.SignatureDeclaration): Set<string> {
+function hoistedVars(scope: Node): Set<string> {
   let names = hoisted.get(scope);
   if (names !== undefined) return names;
   names = new Set();
-  const body = (scope as { body?: ts.Node }).body;
-  const pending: ts.Node[] = body === undefined ? [] : [body];
+  const body = scope.body as Node | undefined | null;
+  const pending: Node[] = body === undefined || body === null ? [] : [body];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (typescript.isVariableDeclarationList(node) && !(node.flags & typescript.NodeFlags.BlockScoped)) {
-      for (const declaration of node.declarations) for (const entry of namesIn(declaration.name)) names.add(entry.name);
+    if (node.type === "VariableDeclaration" && node.kind === "var") {
+      for (const declaration of node.declarations as Node[]) for (const entry of namesIn(declaration.id)) names.add(entry.name);
     }
     // A nested function (or class) has its own var scope.
-    if (node !== body && (typescript.isFunctionLike(node) || typescript.isClassLike(node))) continue;
-    typescript.forEachChild(node, (child) => {
-      pending.push(child);
-    });
+    if (node !== body && (FUNCTIONS.has(node.type) || node.type === "ClassDeclaration" || node.type === "ClassExpression")) continue;
+    pending.push(...childrenOf(node));
   }
   hoisted.set(scope, names);
   return names;
 }
 
 /** A `const`/`let`/`var` statement's binding of a name. */
-export function variableBinding(statement: ts.VariableStatement, name: string): Binding | undefined {
-  const list = statement.declarationList;
-  for (const declaration of list.declarations) {
-    const entry = namesIn(declaration.name).find((candidate) => candidate.name === name);
+export function variableBinding(statement: Node, name: string): Binding | undefined {
+  for (const declaration of statement.declarations as Node[]) {
+    const entry = namesIn(declaration.id).find((candidate) => candidate.name === name);
     if (entry === undefined) continue;
-    if (!(list.flags & typescript.NodeFlags.Const)) return { kind: "other", reason: `"${name}" is ${list.flags & typescript.NodeFlags.Let ? "a let" : "a var"} binding, not a const` };
-    if (declaration.initializer === undefined) return { kind: "other", reason: `"${name}" is declared without a value` };
+    if (statement.kind !== "const") return { kind: "other", reason: `"${name}" is a ${statement.kind} binding, not a const` };
+    if (declaration.init === null || declaration.init === undefined) return { kind: "other", reason: `"${name}" is declared without a value` };
     if (entry.access === undefined) return { kind: "other", reason: `"${name}" comes from a rest element or a default in a destructuring pattern` };
-    return { kind: "const", declaration, access: entry.access };
+    return { kind: "const", declaration, access: entry.access, name };
   }
   return undefined;
 }
 
-function importBinding(statement: ts.ImportDeclaration, name: string): Binding | undefined {
-  const clause = statement.importClause;
-  if (clause === undefined || clause.isTypeOnly || !typescript.isStringLiteral(statement.moduleSpecifier)) return undefined;
-  const specifier = statement.moduleSpecifier.text;
-  const sourceFile = statement.getSourceFile();
-  if (clause.name?.text === name) return { kind: "import", specifier, name: "default", sourceFile };
-  const bindings = clause.namedBindings;
-  if (bindings === undefined) return undefined;
-  if (typescript.isNamespaceImport(bindings)) return bindings.name.text === name ? { kind: "import", specifier, name: "*", sourceFile } : undefined;
-  for (const element of bindings.elements) {
-    if (element.name.text !== name || element.isTypeOnly) continue;
-    return { kind: "import", specifier, name: (element.propertyName ?? element.name).text, sourceFile };
+function importBinding(statement: Node, name: string): Binding | undefined {
+  if (statement.importKind === "type") return undefined;
+  const specifier = statement.source.value as string;
+  const sourceFile = sourceFileOf(statement);
+  for (const entry of statement.specifiers as Node[]) {
+    if (entry.local.name !== name) continue;
+    if (entry.type === "ImportDefaultSpecifier") return { kind: "import", specifier, name: "default", sourceFile, local: name };
+    if (entry.type === "ImportNamespaceSpecifier") return { kind: "import", specifier, name: "*", sourceFile, local: name };
+    if (entry.importKind === "type") return undefined;
+    return { kind: "import", specifier, name: moduleExportName(entry.imported), sourceFile, local: name };
   }
   return undefined;
+}
+
+/** The name of an import or export specifier: an identifier, or a string (`import { "a-b" as x }`). */
+export function moduleExportName(node: Node): string {
+  return node.type === "Identifier" ? (node.name as string) : String(node.value);
 }
 
 interface NamedEntry {
@@ -180,19 +196,25 @@ interface NamedEntry {
   readonly access: readonly (string | number)[] | undefined;
 }
 
-/** Every name a binding name declares, with the path to its value. */
-function namesIn(name: ts.BindingName, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
-  if (typescript.isIdentifier(name)) return [{ name: name.text, access }];
-  const entries: NamedEntry[] = [];
-  name.elements.forEach((element, index) => {
-    if (typescript.isOmittedExpression(element)) return;
-    const plain = access !== undefined && element.initializer === undefined && element.dotDotDotToken === undefined;
-    let step: string | number | undefined = index;
-    if (typescript.isObjectBindingPattern(name)) {
-      const property = element.propertyName ?? element.name;
-      step = typescript.isIdentifier(property) || typescript.isStringLiteral(property) || typescript.isNumericLiteral(property) ? property.text : undefined;
-    }
-    entries.push(...namesIn(element.name, plain && step !== undefined ? [...access, step] : undefined));
-  });
-  return entries;
+/** Every name a binding pattern declares, with the path to its value. */
+export function namesIn(pattern: Node, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
+  switch (pattern.type) {
+    case "Identifier":
+      return [{ name: pattern.name as string, access }];
+    case "AssignmentPattern":
+      return namesIn(pattern.left, undefined);
+    case "RestElement":
+      return namesIn(pattern.argument, undefined);
+    case "ArrayPattern":
+      return (pattern.elements as (Node | null)[]).flatMap((element, index) => (element === null ? [] : namesIn(element, access === undefined ? undefined : [...access, index])));
+    case "ObjectPattern":
+      return (pattern.properties as Node[]).flatMap((property) => {
+        if (property.type === "RestElement") return namesIn(property.argument, undefined);
+        const key = property.key as Node;
+        const step = property.computed ? undefined : key.type === "Identifier" ? (key.name as string) : key.type === "Literal" ? String(key.value) : undefined;
+        return namesIn(property.value, access === undefined || step === undefined ? undefined : [...access, step]);
+      });
+    default:
+      return [];
+  }
 }

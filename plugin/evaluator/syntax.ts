@@ -1,49 +1,53 @@
 /**
- * Source the evaluator must not read: a module with a syntax error (the
- * parser recovers, and what it recovers is a guess — evaluating it could
- * report an offence the author never wrote; the bundler or `tsc` reports the
- * syntax error itself), and source nested so deeply that parsing or
- * evaluating it exhausts the call stack.
+ * Source nested so deeply that parsing or evaluating it exhausts a stack:
+ * such a file is reported as not checked instead of crashing the build. The
+ * native parser would not throw but crash the process (its own stack, a few
+ * thousand levels in a worker thread), so nesting is measured before it runs.
  */
-import type ts from "typescript";
-import { typescript } from "./typescript.js";
 
-/** Where a source text stops being parseable, 1-based, with the parser's message. */
-export interface SyntaxProblem {
-  readonly message: string;
-  readonly line: number;
-  readonly column: number;
+/** The deepest bracket nesting handed to the parser: far beyond written code, far below what overflows its stack in a worker thread. */
+export const MAX_NESTING = 1000;
+
+/** Thrown instead of parsing a text nested deeper than `MAX_NESTING`. */
+export class NestedTooDeeply extends Error {
+  override readonly name = "NestedTooDeeply";
+  constructor() {
+    super(`the source nests brackets more than ${MAX_NESTING} levels deep`);
+  }
 }
 
 /**
- * The first syntax error the parser recorded while parsing a SourceFile, if
- * any. (TypeScript keeps them on the SourceFile as `parseDiagnostics`; a
- * SourceFile without that list is taken as clean.)
+ * The deepest nesting of `(`, `[` and `{` in a text (brackets inside strings
+ * and comments count too: an upper bound, cheap to take).
  *
  * @example
  * ```ts
- * firstSyntaxError(parseSource("/src/x.ts", "const x = ;")); // { message: "Expression expected.", line: 1, column: 11 }
+ * nestingDepth("f([{ a: 1 }])"); // 3
  * ```
  */
-export function firstSyntaxError(sourceFile: ts.SourceFile): SyntaxProblem | undefined {
-  const diagnostics = (sourceFile as { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics;
-  const first = diagnostics?.find((diagnostic) => diagnostic.category === typescript.DiagnosticCategory.Error);
-  if (first === undefined) return undefined;
-  const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start ?? 0);
-  return { message: typescript.flattenDiagnosticMessageText(first.messageText, " "), line: line + 1, column: character + 1 };
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 40 || code === 91 || code === 123) {
+      if (++depth > deepest) deepest = depth;
+    } else if ((code === 41 || code === 93 || code === 125) && depth > 0) depth--;
+  }
+  return deepest;
 }
 
 /**
- * Whether an error is the engine's "Maximum call stack size exceeded" (the
- * TypeScript parser recurses once per nesting level of the source).
+ * Whether an error is the engine's "Maximum call stack size exceeded".
  *
  * @example
  * ```ts
- * try { parseSource(fileName, text); } catch (error) { if (!isStackOverflow(error)) throw error; }
+ * try { evaluate(node); } catch (error) { if (!isStackOverflow(error)) throw error; }
  * ```
  */
 export function isStackOverflow(error: unknown): boolean {
   // Duck-typed: an error thrown in another realm (a bundler's worker, a test's sandbox) is no instance of this realm's RangeError.
   const { name, message } = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; message?: unknown };
+  if (name === "NestedTooDeeply") return true;
   return name === "RangeError" && typeof message === "string" && /call stack/i.test(message);
 }

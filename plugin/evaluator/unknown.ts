@@ -4,8 +4,7 @@
  * see "a wrong type" there — offences about it are then dropped by
  * `certain.ts`, never reported.
  */
-import type ts from "typescript";
-import { typescript } from "./typescript.js";
+import { textOf, type Node } from "./ast.js";
 
 /**
  * A value the evaluator could not compute, with the node it came from and
@@ -13,13 +12,13 @@ import { typescript } from "./typescript.js";
  *
  * @example
  * ```ts
- * if (value instanceof Unknown) console.log(value.reason); // "a call is not evaluated"
+ * if (value instanceof Unknown) console.log(value.reason); // "a function call is not evaluated"
  * ```
  */
 export class Unknown {
   constructor(
     /** The expression (or property) that could not be evaluated. */
-    readonly node: ts.Node,
+    readonly node: Node,
     /** Why, as a short phrase. */
     readonly reason: string,
   ) {}
@@ -31,7 +30,7 @@ export class Unknown {
 }
 
 /** A node's text on one line, at most 60 characters. */
-export function snippet(node: ts.Node): string {
-  const text = node.getText(node.getSourceFile()).replace(/\s+/g, " ");
+export function snippet(node: Node): string {
+  const text = textOf(node).slice(0, 200).replace(/\s+/g, " ");
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

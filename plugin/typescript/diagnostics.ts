@@ -11,6 +11,7 @@
  * everything it read are the same objects.
  */
 import type ts from "typescript";
+import type { Node } from "../evaluator/ast.js";
 import { offenceLine, toolLabel } from "../../src/validation/format.js";
 import { checkSourceFile } from "../check/check.js";
 import type { ToolDeclaration } from "../check/declarations.js";
@@ -143,13 +144,11 @@ export function messageOf(declaration: ToolDeclaration, located: LocatedOffence)
  * An error diagnostic spanning a node (of the evaluator's parse of `file`'s
  * text, or of `file` itself).
  */
-export function diagnosticAt(tsInstance: TypeScript, file: ts.SourceFile, node: ts.Node, messageText: string): ts.Diagnostic {
-  const evaluated = node.getSourceFile();
-  const start = node.getStart(evaluated);
+export function diagnosticAt(tsInstance: TypeScript, file: ts.SourceFile, node: Node, messageText: string): ts.Diagnostic {
   return {
     file,
-    start,
-    length: node.getEnd() - start,
+    start: node.start,
+    length: node.end - node.start,
     messageText,
     category: tsInstance.DiagnosticCategory.Error,
     code: DIAGNOSTIC_CODE,

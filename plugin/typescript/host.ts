@@ -3,15 +3,14 @@
  * program's own SourceFiles (no second read from disk) and the program's own
  * module resolution (`paths`, `moduleSuffixes`, `rootDirs`, … all apply).
  *
- * The TypeScript that runs the program (`tspc`'s patched copy, the editor's
- * tsserver) may be a different module instance from the one the evaluator
- * imports. Same version: its SourceFiles are used as they are (syntax kinds
- * agree). Another version: the file's text is parsed again with the
- * evaluator's TypeScript — positions come from the text, so they agree.
+ * The evaluator walks the tree of its own parser: each program file's text
+ * is parsed again (cached while the text is unchanged). Offsets are UTF-16
+ * offsets into the same text, so they are the positions of the program's
+ * SourceFile, where diagnostics are reported.
  */
 import type ts from "typescript";
+import type { SourceFile } from "../evaluator/ast.js";
 import { parseSource, type ModuleHost } from "../evaluator/modules.js";
-import { adoptTypeScript, loadTypeScript } from "../evaluator/typescript.js";
 
 /** The TypeScript API the program came from (`tspc` and tsserver pass theirs). */
 export type TypeScript = typeof ts;
@@ -22,8 +21,8 @@ export interface ProgramHost extends ModuleHost {
   readonly ts: TypeScript;
   /** The program's own SourceFile of a file (what diagnostics must point at). */
   programSourceFile(fileName: string): ts.SourceFile | undefined;
-  /** The SourceFile the evaluator walks: the program's, or a parse of its text when the TypeScript versions differ. */
-  evaluatedSourceFile(sourceFile: ts.SourceFile): ts.SourceFile;
+  /** The tree the evaluator walks: a parse of the program file's text. */
+  evaluatedSourceFile(sourceFile: ts.SourceFile): SourceFile;
 }
 
 /**
@@ -37,9 +36,6 @@ export interface ProgramHost extends ModuleHost {
  */
 export function programHost(program: ts.Program, tsInstance: TypeScript): ProgramHost {
   const options = program.getCompilerOptions();
-  // The evaluator walks the program's TypeScript unless it already runs another copy.
-  adoptTypeScript(tsInstance);
-  const sameSyntax = tsInstance.version === loadTypeScript().version;
   const cache = tsInstance.createModuleResolutionCache(program.getCurrentDirectory(), (fileName) => fileName, options);
   const resolutionHost: ts.ModuleResolutionHost = {
     fileExists: (fileName) => program.getSourceFile(fileName) !== undefined || tsInstance.sys.fileExists(fileName),
@@ -49,17 +45,7 @@ export function programHost(program: ts.Program, tsInstance: TypeScript): Progra
     getCurrentDirectory: () => program.getCurrentDirectory(),
   };
   const resolved = new Map<string, string | undefined>();
-  let bound = false;
-
-  const evaluatedSourceFile = (sourceFile: ts.SourceFile): ts.SourceFile => {
-    if (!sameSyntax) return parseSource(sourceFile.fileName, sourceFile.text);
-    // Program files are parsed without parent pointers; binding sets them, and the evaluator walks up through them.
-    if (!bound) {
-      program.getTypeChecker();
-      bound = true;
-    }
-    return sourceFile;
-  };
+  const evaluatedSourceFile = (sourceFile: ts.SourceFile): SourceFile => parseSource(sourceFile.fileName, sourceFile.text);
 
   return {
     program,

@@ -15,6 +15,7 @@
  * tsserver log and TypeScript's own diagnostics are returned.
  */
 import type ts from "typescript";
+import { sourceFileOf, type Node } from "../evaluator/ast.js";
 import type { Offence } from "../../src/index.js";
 import type { ToolDeclaration } from "../check/declarations.js";
 import { offencePath, walkPath } from "../check/offence-path.js";
@@ -93,10 +94,10 @@ function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.SourceFile): 
  * offence is about: the slot whose value came from another module (an
  * imported constant's identifier), else the `defineTool` callee.
  */
-function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: string): ts.Node {
+function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: string): Node {
   const { provenance } = declaration;
-  const inFile = (node: ts.Node) => node.getSourceFile().fileName === fileName;
-  let anchor: ts.Node = declaration.call.expression;
+  const inFile = (node: Node) => sourceFileOf(node).fileName === fileName;
+  let anchor: Node = declaration.call.callee;
   const actions = isObject(declaration.definition) ? provenance.slotOf(declaration.definition, "actions") : undefined;
   if (actions !== undefined && inFile(actions.value)) anchor = actions.value;
   const last = offence.index ?? offence.key;

@@ -16,6 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import type ts from "typescript";
+import { isMissingPeer } from "../evaluator/parser.js";
 import { DIAGNOSTIC_CODE, programChecker, type ProgramChecker } from "./diagnostics.js";
 import type { TypeScript } from "./host.js";
 
@@ -109,7 +110,8 @@ function internalError(tsInstance: TypeScript, file: ts.SourceFile, error: unkno
     file,
     start: 0,
     length: 0,
-    messageText: `wymcp could not check the tool declarations of this file: ${reason}. Please report this as a wymcp bug; \`npx wymcp check\` shows what the build-time check sees.`,
+    // A missing build-time package is the user's to install, in one line; anything else is a wymcp bug.
+    messageText: isMissingPeer(error) ? error.message : `wymcp could not check the tool declarations of this file: ${reason}. Please report this as a wymcp bug; \`npx wymcp check\` shows what the build-time check sees.`,
     category: tsInstance.DiagnosticCategory.Error,
     code: INTERNAL_ERROR_CODE,
     source: "wymcp",

@@ -1,0 +1,126 @@
+/**
+ * No silent pass: uses of wymcp's `defineTool` (or of the package itself)
+ * that the check does not follow to a declaration — `defineTool` handed to
+ * a function, stored in an object or a `let`, read by a computed key, the
+ * package imported with `import("wymcp")` that is not awaited in place. The
+ * declarations made that way are not checked at build time; the file says
+ * so (CLI: "not fully checked"; bundlers: a warning), never silence.
+ */
+import { childrenOf, type Node, type SourceFile } from "../evaluator/ast.js";
+import { isTypeOnlyWrapper } from "../evaluator/wrappers.js";
+import { PACKAGE_NAME } from "../package.js";
+import { dynamicImportOf, requireOf, staticKey, type WymcpReferences } from "./wymcp-references.js";
+
+/** A use of wymcp the check does not follow, at its node. */
+export interface UnfollowedUse {
+  readonly node: Node;
+  readonly message: string;
+}
+
+const NOT_REFERENCES: Readonly<Record<string, (parent: Node, node: Node) => boolean>> = {
+  MemberExpression: (parent, node) => parent.property === node && !parent.computed,
+  Property: (parent, node) => parent.key === node && !parent.computed && parent.value !== node,
+  VariableDeclarator: (parent, node) => parent.id === node,
+  ImportSpecifier: () => true,
+  ImportDefaultSpecifier: () => true,
+  ImportNamespaceSpecifier: () => true,
+  ExportSpecifier: () => true,
+  LabeledStatement: () => true,
+  BreakStatement: () => true,
+  ContinueStatement: () => true,
+  FunctionDeclaration: () => true,
+  FunctionExpression: (parent, node) => parent.id === node || (parent.params as Node[]).includes(node),
+  ArrowFunctionExpression: (parent, node) => (parent.params as Node[]).includes(node),
+  ClassDeclaration: (parent, node) => parent.id === node,
+  ClassExpression: (parent, node) => parent.id === node,
+  MethodDefinition: (parent, node) => parent.key === node && !parent.computed,
+  PropertyDefinition: (parent, node) => parent.key === node && !parent.computed,
+  ObjectPattern: () => true,
+  ArrayPattern: () => true,
+  RestElement: () => true,
+  AssignmentPattern: (parent, node) => parent.left === node,
+  CatchClause: () => true,
+  TSImportEqualsDeclaration: (parent, node) => parent.id === node,
+};
+
+/**
+ * Every use of wymcp in a file that the check does not follow.
+ *
+ * @example
+ * ```ts
+ * unfollowedUses(sourceFile, wymcp); // [{ node, message: "defineTool is passed to a call: …" }]
+ * ```
+ */
+export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): UnfollowedUse[] {
+  const found: UnfollowedUse[] = [];
+  const pending: Node[] = [sourceFile.program];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    pending.push(...childrenOf(node).reverse());
+    let meaning: "defineTool" | "package" | undefined;
+    if (node.type === "ImportExpression") {
+      if (dynamicImportOf(node) !== PACKAGE_NAME) continue;
+      if (outer(node).parent?.type !== "AwaitExpression") {
+        found.push({ node, message: `"${PACKAGE_NAME}" is imported with import() and not awaited in place: declarations made from it are not checked at build time` });
+      }
+      continue;
+    }
+    if (node.type === "AwaitExpression" && dynamicImportOf(node.argument) === PACKAGE_NAME) meaning = "package";
+    else if (node.type === "CallExpression" && requireOf(node) === PACKAGE_NAME) meaning = "package";
+    else if (node.type === "Identifier" && isReference(node)) {
+      const found = wymcp.meaning(node);
+      meaning = found === "defineTool" || found === "package" ? found : undefined;
+    } else if (node.type === "MemberExpression" && node.computed && staticKey(node) === undefined && wymcp.meaning(node.object) === "package") {
+      found.push({ node, message: `a member of "${PACKAGE_NAME}" read by a computed key is not followed: declarations made with it are not checked at build time` });
+      continue;
+    }
+    if (meaning === undefined) continue;
+    const problem = useProblem(outer(node), meaning);
+    if (problem !== undefined) found.push({ node, message: problem });
+  }
+  return found;
+}
+
+/** The node wrapping `node` in parentheses, type assertions or as the last of a sequence. */
+function outer(node: Node): Node {
+  let top = node;
+  for (let parent = top.parent; parent !== undefined; parent = top.parent) {
+    if (isTypeOnlyWrapper(parent) || (parent.type === "SequenceExpression" && (parent.expressions as Node[]).at(-1) === top)) top = parent;
+    else break;
+  }
+  return top;
+}
+
+function isReference(identifier: Node): boolean {
+  const parent = identifier.parent;
+  if (parent === undefined) return false;
+  if (parent.type.startsWith("TS") && !isTypeOnlyWrapper(parent) && parent.type !== "TSExportAssignment") return false;
+  return !(NOT_REFERENCES[parent.type]?.(parent, identifier) ?? false);
+}
+
+/** Why a use of `defineTool` (or of the package) is not followed; `undefined` when it is. */
+function useProblem(top: Node, meaning: "defineTool" | "package"): string | undefined {
+  const parent = top.parent;
+  const what = meaning === "defineTool" ? "defineTool" : `the "${PACKAGE_NAME}" module`;
+  if (parent === undefined) return undefined;
+  switch (parent.type) {
+    case "CallExpression":
+      if (parent.callee === top) return meaning === "defineTool" ? undefined : `${what} is called`;
+      return `${what} is passed to a call: declarations made through it are not checked at build time`;
+    case "MemberExpression":
+      if (parent.object !== top) return undefined;
+      if (meaning === "package") return staticKey(parent) === undefined ? `${what} is read by a computed key` : undefined;
+      return ["call", "apply"].includes(staticKey(parent) ?? "") && parent.parent?.type === "CallExpression" && parent.parent.callee === parent ? undefined : `${what} is used as an object: declarations made through it are not checked at build time`;
+    case "VariableDeclarator":
+      return parent.parent?.kind === "const" ? undefined : `${what} is stored in a ${String(parent.parent?.kind)} binding: declarations made through it are not checked at build time`;
+    case "ExportSpecifier":
+    case "ExportDefaultDeclaration":
+    case "TSExportAssignment":
+    case "ExpressionStatement":
+    case "UnaryExpression":
+    case "BinaryExpression":
+    case "IfStatement":
+      return undefined;
+    default:
+      return `${what} is used where the check does not follow it: declarations made through it are not checked at build time`;
+  }
+}

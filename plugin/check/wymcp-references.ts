@@ -1,0 +1,125 @@
+/**
+ * What an expression stands for with respect to wymcp: its `defineTool`, the
+ * package itself (a namespace: `import * as w`, `require("wymcp")`,
+ * `await import("wymcp")`), or a local module that re-exports them. Aliases
+ * (`const dt = defineTool`), destructuring (`const { defineTool } = w`),
+ * local re-exports (`export { defineTool } from "wymcp"` in a module of the
+ * project), `(0, defineTool)` and escaped specifiers are followed; a name of
+ * another package or module is not wymcp's.
+ */
+import type { Node } from "../evaluator/ast.js";
+import { exportBinding } from "../evaluator/exports.js";
+import type { References } from "../evaluator/references.js";
+import { resolveIdentifier, type Binding } from "../evaluator/scope.js";
+import { unwrap } from "../evaluator/wrappers.js";
+import { PACKAGE_NAME } from "../package.js";
+
+/** What an expression stands for: wymcp's `defineTool`, the wymcp package, a local module (by file), or nothing of wymcp's. */
+export type Meaning = "defineTool" | "package" | { readonly module: string } | undefined;
+
+/** The most links (aliases, re-exports) followed from one expression. */
+const MAX_LINKS = 32;
+
+/**
+ * Follows expressions to wymcp's exports, reading local modules through an
+ * evaluation session's references (so their reads are recorded).
+ *
+ * @example
+ * ```ts
+ * new WymcpReferences(evaluator.references).meaning(call.callee); // "defineTool"
+ * ```
+ */
+export class WymcpReferences {
+  constructor(private readonly references: References) {}
+
+  /** What an expression stands for. */
+  meaning(node: Node, links = 0): Meaning {
+    if (links > MAX_LINKS) return undefined;
+    const expression = unwrap(node);
+    switch (expression.type) {
+      case "SequenceExpression":
+        return this.meaning((expression.expressions as Node[]).at(-1)!, links + 1);
+      case "Identifier":
+        return this.bindingMeaning(resolveIdentifier(expression), links + 1);
+      case "MemberExpression": {
+        const key = staticKey(expression);
+        return key === undefined ? undefined : this.memberMeaning(this.meaning(expression.object, links + 1), key, links + 1);
+      }
+      case "AwaitExpression":
+        return dynamicImportOf(expression.argument) === PACKAGE_NAME ? "package" : undefined;
+      case "CallExpression":
+        return requireOf(expression) === PACKAGE_NAME ? "package" : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private memberMeaning(holder: Meaning, key: string, links: number): Meaning {
+    if (holder === "package") return key === "defineTool" ? "defineTool" : undefined;
+    if (typeof holder === "object") return this.exportMeaning(holder.module, key, links);
+    return undefined;
+  }
+
+  private bindingMeaning(binding: Binding, links: number): Meaning {
+    switch (binding.kind) {
+      case "import": {
+        if (binding.specifier === PACKAGE_NAME) return binding.name === "*" ? "package" : binding.name === "defineTool" ? "defineTool" : undefined;
+        const file = this.references.resolve(binding.specifier, binding.sourceFile.fileName);
+        if (file === undefined) return undefined;
+        return binding.name === "*" ? { module: file } : this.exportMeaning(file, binding.name, links);
+      }
+      case "const": {
+        let meaning = this.meaning(binding.declaration.init, links);
+        for (const step of binding.access) meaning = this.memberMeaning(meaning, String(step), links);
+        return meaning;
+      }
+      case "expression":
+        return this.meaning(binding.expression, links);
+      default:
+        return undefined;
+    }
+  }
+
+  /** What a local module exports as `name`, following re-exports and `export *`. */
+  private exportMeaning(file: string, name: string, links: number): Meaning {
+    if (links > MAX_LINKS) return undefined;
+    const sourceFile = this.references.sourceFile(file);
+    if (typeof sourceFile === "string") return undefined;
+    const lookup = exportBinding(sourceFile, name);
+    if (lookup.binding !== undefined) return this.bindingMeaning(lookup.binding, links + 1);
+    for (const specifier of lookup.starSpecifiers) {
+      if (specifier === PACKAGE_NAME) {
+        if (name === "defineTool") return "defineTool";
+        continue;
+      }
+      const target = this.references.resolve(specifier, file);
+      const meaning = target === undefined ? undefined : this.exportMeaning(target, name, links + 1);
+      if (meaning !== undefined) return meaning;
+    }
+    return undefined;
+  }
+}
+
+/** The key of `a.b` or `a["b"]`; `undefined` for a computed key that is not a string literal. */
+export function staticKey(member: Node): string | undefined {
+  if (!member.computed) return member.property.type === "Identifier" ? (member.property.name as string) : undefined;
+  const property = unwrap(member.property);
+  if (property.type === "Literal" && typeof property.value === "string") return property.value;
+  if (property.type === "TemplateLiteral" && property.expressions.length === 0) return property.quasis[0].value.cooked as string;
+  return undefined;
+}
+
+/** The specifier of `import("x")` (a string literal), if `node` is one. */
+export function dynamicImportOf(node: Node | null | undefined): string | undefined {
+  if (node === null || node === undefined) return undefined;
+  const expression = unwrap(node);
+  return expression.type === "ImportExpression" && expression.source.type === "Literal" && typeof expression.source.value === "string" ? expression.source.value : undefined;
+}
+
+/** The specifier of `require("x")` (the global `require`), if `call` is one. */
+export function requireOf(call: Node): string | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== "Identifier" || callee.name !== "require" || resolveIdentifier(callee).kind !== "global") return undefined;
+  const [argument] = call.arguments as Node[];
+  return argument?.type === "Literal" && typeof argument.value === "string" && call.arguments.length === 1 ? argument.value : undefined;
+}

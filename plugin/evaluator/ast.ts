@@ -1,0 +1,186 @@
+/**
+ * The syntax tree the evaluator walks: the ESTree/TS-ESTree tree of
+ * `oxc-parser`, with a `parent` pointer on every node (the evaluator resolves
+ * names by walking up) and the file each tree came from. Positions are
+ * UTF-16 offsets into the file's text — the unit TypeScript diagnostics and
+ * editors use — turned into 1-based lines and columns here.
+ */
+import { loadParser } from "./parser.js";
+import { MAX_NESTING, NestedTooDeeply, nestingDepth } from "./syntax.js";
+
+/** A node of the tree: its ESTree `type`, its offsets, its parent, and its fields. */
+export interface Node {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  /** The enclosing node; `undefined` for the `Program`. */
+  readonly parent?: Node | undefined;
+  // ESTree fields vary by `type`; the evaluator reads them by name after testing `type`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly [field: string]: any;
+}
+
+/** A parsed module: its name, text, tree and the parser's first error, if any. */
+export interface SourceFile {
+  readonly fileName: string;
+  readonly text: string;
+  readonly program: Node;
+  /** The first error the parser reported (the tree is then a recovery guess and is not evaluated). */
+  readonly parseError: ParseError | undefined;
+  /** 1-based line and column of an offset. */
+  position(offset: number): { readonly line: number; readonly column: number };
+}
+
+/** Where a text stops being parseable, 1-based, with the parser's message. */
+export interface ParseError {
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+const files = new WeakMap<Node, SourceFile>();
+
+/**
+ * Parses a module with oxc-parser (the language from its extension) and sets
+ * parent pointers. Throws the parser's own "not installed" error when
+ * oxc-parser cannot be loaded (see `parser.ts`), and `NestedTooDeeply` for a
+ * text nested deeper than `MAX_NESTING`.
+ *
+ * @example
+ * ```ts
+ * const file = parseModule("/src/tools.ts", "export const x = 1;");
+ * file.program.body[0].type; // "ExportNamedDeclaration"
+ * ```
+ */
+export function parseModule(fileName: string, source: string): SourceFile {
+  const parser = loadParser();
+  if (nestingDepth(source) > MAX_NESTING) throw new NestedTooDeeply();
+  // A JSON module is read as the module a bundler makes of it: its value as the default export.
+  const prefix = /\.json$/i.test(fileName) ? "export default " : "";
+  const text = prefix + source;
+  // `.cjs`/`.cts` are CommonJS; every other module is read as an ES module, as bundlers and TypeScript read them.
+  const sourceType = /\.c[jt]s$/i.test(fileName) ? "commonjs" : "module";
+  // Node ≥ 22 reads the tree from the parser's memory directly instead of through JSON.
+  const result = parser.parseSync(fileName, text, { sourceType, preserveParens: true, lang: languageOf(fileName), experimentalRawTransfer: rawTransfer(parser) } as Parameters<typeof parser.parseSync>[2]);
+  const program = result.program as unknown as Node;
+  visitorKeys = parser.visitorKeys;
+  setParents(program, visitorKeys);
+  const firstError = result.errors.find((error) => error.severity === "Error");
+  let lineStarts: number[] | undefined;
+  const position = (offset: number) => {
+    lineStarts ??= computeLineStarts(text);
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (lineStarts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - lineStarts[low]! + 1 - (low === 0 ? prefix.length : 0) };
+  };
+  const parseError = firstError === undefined ? undefined : { message: firstError.message, ...position(firstError.labels[0]?.start ?? 0) };
+  const file: SourceFile = { fileName, text, program, parseError, position };
+  files.set(program, file);
+  return file;
+}
+
+let visitorKeys: Readonly<Record<string, readonly string[]>> | undefined;
+let rawTransferSupported: boolean | undefined;
+
+function rawTransfer(parser: ReturnType<typeof loadParser>): boolean {
+  rawTransferSupported ??= parser.rawTransferSupported();
+  return rawTransferSupported;
+}
+
+function languageOf(fileName: string): "js" | "jsx" | "ts" | "tsx" {
+  const extension = /\.([cm]?[jt]sx?)$/i.exec(fileName)?.[1]?.toLowerCase() ?? "ts";
+  if (extension === "tsx") return "tsx";
+  if (extension === "jsx") return "jsx";
+  // JavaScript files are parsed as TypeScript too: a superset, so what the bundler accepts is read.
+  return extension.endsWith("js") ? "js" : "ts";
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 10) starts.push(index + 1);
+    else if (code === 13) {
+      if (text.charCodeAt(index + 1) === 10) index++;
+      starts.push(index + 1);
+    } else if (code === 0x2028 || code === 0x2029) starts.push(index + 1);
+  }
+  return starts;
+}
+
+/** Sets `parent` on every node, with a stack of its own (generated code may nest deeper than the call stack allows). */
+function setParents(root: Node, keys: Readonly<Record<string, readonly string[]>>): void {
+  const pending: Node[] = [root];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    for (const key of keys[node.type] ?? []) {
+      const child = node[key] as unknown;
+      if (Array.isArray(child)) {
+        for (const entry of child) if (isNode(entry)) adopt(entry, node, pending);
+      } else if (isNode(child)) adopt(child, node, pending);
+    }
+  }
+}
+
+function adopt(child: Node, parent: Node, pending: Node[]): void {
+  // A plain property (defining a non-enumerable one per node costs a tenth of the parse): walks go by visitor keys, never by `Object.values`.
+  (child as { parent?: Node }).parent = parent;
+  pending.push(child);
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+}
+
+/**
+ * The children of a node, in source order.
+ *
+ * @example
+ * ```ts
+ * for (const child of childrenOf(node)) visit(child);
+ * ```
+ */
+export function childrenOf(node: Node): Node[] {
+  visitorKeys ??= loadParser().visitorKeys;
+  const keys = visitorKeys[node.type] ?? [];
+  const children: Node[] = [];
+  let ordered = true;
+  for (const key of keys) {
+    const child = node[key] as unknown;
+    if (Array.isArray(child)) {
+      for (const entry of child) if (isNode(entry)) ordered = push(children, entry) && ordered;
+    } else if (isNode(child)) ordered = push(children, child) && ordered;
+  }
+  return ordered ? children : children.sort((a, b) => a.start - b.start);
+}
+
+/** Appends a child; whether the list is still in source order. */
+function push(children: Node[], child: Node): boolean {
+  const last = children.at(-1);
+  children.push(child);
+  return last === undefined || last.start <= child.start;
+}
+
+/** The module a node belongs to. */
+export function sourceFileOf(node: Node): SourceFile {
+  let root = node;
+  while (root.parent !== undefined) root = root.parent;
+  const file = files.get(root);
+  if (file === undefined) throw new Error("a node outside any parsed module");
+  return file;
+}
+
+/** A node's source text. */
+export function textOf(node: Node): string {
+  return sourceFileOf(node).text.slice(node.start, node.end);
+}
+
+/** The 1-based position of a node's start. */
+export function positionOf(node: Node): { readonly fileName: string; readonly line: number; readonly column: number } {
+  const file = sourceFileOf(node);
+  return { fileName: file.fileName, ...file.position(node.start) };
+}

@@ -1,0 +1,47 @@
+/**
+ * The evaluation budget of one file: characters of the strings it builds,
+ * entries of the arrays and objects it creates, and evaluation steps. Source
+ * text is bounded, what evaluating it builds is not (`const b = a + a;`
+ * doubles at every line, and so does `[...a, ...a]`). Past the budget every
+ * value is unknown, and the file is reported as not fully checked.
+ */
+
+/** The limits of one file's evaluation. */
+export interface BudgetLimits {
+  /** Characters of all strings built by `+` and templates, added up. */
+  readonly characters: number;
+  /** Entries of all arrays and objects created, added up. */
+  readonly entries: number;
+  /** Expressions evaluated. */
+  readonly steps: number;
+}
+
+/** The default limits: far above any hand-written tool file, far below what stalls a build. */
+export const DEFAULT_BUDGET: BudgetLimits = { characters: 2 ** 22, entries: 2 ** 18, steps: 2 ** 20 };
+
+/**
+ * What is left of a file's budget.
+ *
+ * @example
+ * ```ts
+ * if (!budget.spend("characters", text.length)) return new Unknown(node, budget.reason!);
+ * ```
+ */
+export class Budget {
+  private readonly left: { characters: number; entries: number; steps: number };
+  /** Why the budget ran out; `undefined` while it lasts. */
+  reason: string | undefined;
+
+  constructor(readonly limits: BudgetLimits = DEFAULT_BUDGET) {
+    this.left = { ...limits };
+  }
+
+  /** Spends `amount` of one resource; `false` (and from then on always `false`) once the budget is spent. */
+  spend(resource: keyof BudgetLimits, amount: number): boolean {
+    if (this.reason !== undefined) return false;
+    this.left[resource] -= amount;
+    if (this.left[resource] >= 0) return true;
+    this.reason = `the evaluation budget of the file (${this.limits[resource]} ${resource === "characters" ? "characters of strings built" : resource === "entries" ? "array and object entries" : "evaluation steps"}) is spent`;
+    return false;
+  }
+}
