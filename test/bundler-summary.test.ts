@@ -26,7 +26,8 @@ const MISSPELT_AT = `2:${LINE_2.indexOf("descripton") + 1}`;
 const TOOL_AT = `2:${LINE_2.indexOf("defineTool") + 1}`;
 
 /** What the check itself needs installed beside the bundler (the README's Quick start installs it too). */
-const CHECK_PEERS = ["typescript"];
+/** What the check needs besides the bundler: nothing (oxc-parser comes with wymcp). */
+const CHECK_PEERS: string[] = [];
 
 type Bundler = "vite" | "rollup" | "rolldown" | "esbuild" | "webpack" | "rspack";
 
