@@ -3,12 +3,15 @@
  * helpers and the agent frameworks' MCP conversions meet them: OpenAI's
  * strict-schema normaliser, Anthropic's strict-tool transform, the Gemini
  * SDK's function-declaration conversion, LangChain's `loadMcpTools` +
- * `convertToOpenAITool(…, { strict: true })` and the AI SDK's MCP client.
+ * `convertToOpenAITool(…, { strict: true })` and the AI SDK's MCP client, whose
+ * tools go through `generateText` and `@ai-sdk/openai` to a stubbed OpenAI.
  * "Accepted" means the helper neither throws nor changes the schema: what
  * the model sees is what wymcp listed.
  */
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMCPClient } from "@ai-sdk/mcp";
+import { createOpenAI } from "@ai-sdk/openai";
+import { generateText, type ToolSet } from "ai";
 import { loadMcpTools } from "@langchain/mcp-adapters";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -131,6 +134,59 @@ describe("agent frameworks, with strict: true", () => {
     }
   });
 });
+
+describe("the AI SDK end to end: createMCPClient().tools() with strict: true, generateText, @ai-sdk/openai", () => {
+  // Per-tool `strict` is how the AI SDK asks a provider for strict tool schemas; @ai-sdk/openai's
+  // `strictJsonSchema` option covers structured outputs only, not function tools.
+  const apis = [
+    ["Responses API", (openai: ReturnType<typeof createOpenAI>) => openai("gpt-4o-mini"), (tool: SentTool) => tool],
+    ["Chat Completions API", (openai: ReturnType<typeof createOpenAI>) => openai.chat("gpt-4o-mini"), (tool: SentTool) => tool.function!],
+  ] as const;
+
+  test.each(MODES.flatMap((mode) => apis.map(([api, model, fn]) => [mode, api, model, fn] as const)))("the %s listing reaches OpenAI's %s as sent by the AI SDK", async (mode, api, model, functionOf) => {
+    const server = createMcpServer(of(mode).router, { serverInfo: { name: "tasks-example", version: "0.0.1" } });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = await createMCPClient({ transport: clientSide as never });
+    try {
+      const mcpTools = await client.tools();
+      const strictTools = Object.fromEntries(Object.entries(mcpTools).map(([name, tool]) => [name, { ...tool, strict: true }])) as ToolSet;
+      const requests: Array<{ tools?: SentTool[] }> = [];
+      const result = await generateText({ model: model(createOpenAI({ apiKey: "test", fetch: openAiStub(requests, api) })), tools: strictTools, prompt: "List my tasks." });
+      expect(result.text).toBe("ok");
+      expect(requests).toHaveLength(1);
+      const sent = new Map(requests[0]!.tools!.map((tool) => [functionOf(tool).name, functionOf(tool)]));
+      expect([...sent.keys()].sort()).toEqual(of(mode).listings.map((listing) => listing.name).sort());
+      for (const listing of of(mode).listings) {
+        const tool = sent.get(listing.name)!;
+        expect(tool.strict, listing.name).toBe(true);
+        // Strict listings go over the wire exactly as listed; the AI SDK only closes the root of the others.
+        if (mode === "strict") expect(tool.parameters, listing.name).toEqual(listing.inputSchema);
+        else expect(tool.parameters, listing.name).toEqual({ ...listing.inputSchema, additionalProperties: false });
+        if (mode === "strict") expect(openAiStrict(tool.parameters), listing.name).toEqual(tool.parameters);
+      }
+      // With strict: true, OpenAI would refuse what the compact and complete listings send.
+      if (mode === "compact" || mode === "complete") expect(() => openAiStrict(sent.get(mode === "compact" ? "tasks" : "tasks_list")!.parameters)).toThrow();
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
+
+interface SentFunction { name: string; parameters: unknown; strict?: boolean }
+type SentTool = SentFunction & { function?: SentFunction };
+
+/** A fetch that records each request body and answers the smallest valid OpenAI reply, with no network. */
+function openAiStub(requests: unknown[], api: string): typeof fetch {
+  return async (_url, init) => {
+    requests.push(JSON.parse(String(init?.body)));
+    const body = api === "Responses API"
+      ? { id: "resp_1", created_at: 0, model: "gpt-4o-mini", output: [{ type: "message", role: "assistant", id: "msg_1", content: [{ type: "output_text", text: "ok", annotations: [] }] }], usage: { input_tokens: 1, output_tokens: 1 } }
+      : { id: "chatcmpl_1", object: "chat.completion", created: 0, model: "gpt-4o-mini", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+  };
+}
 
 /** A schema with every place whose type is an array of types cut down to that type. */
 function maskTypeArrays(schema: unknown): unknown {
