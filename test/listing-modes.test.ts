@@ -101,9 +101,11 @@ describe("listing shapes", () => {
     expect(names).toEqual(["help", "notes_count", "notes_search"]);
     expect((await call("notes", { action: "count" })).isError).toBe(false);
     expect((await call("notes_count", {})).body).toEqual({ count: 0 });
-    const unknown = await call("notes_serch", {});
-    expect(unknown.body).toMatchObject({ error: "unknown_tool", validTools: ["notes_count", "notes_search"] });
-    expect(unknown.body.message).toContain('did you mean "notes_search"');
+    // An unknown tool is a protocol error (-32602), worded by wymcp with the listed names.
+    const unknown = await client.callTool({ name: "notes_serch", arguments: {} }).then(() => undefined, (error: unknown) => error as { code?: number; message: string; data?: unknown });
+    expect(unknown?.code).toBe(-32602);
+    expect(unknown?.message).toContain('did you mean "notes_search"');
+    expect(unknown?.data).toMatchObject({ error: "unknown_tool", validTools: ["notes_count", "notes_search"] });
     const refused = await call("notes_search", { query: "x", limti: 3 });
     expect(refused.body).toMatchObject({ error: "invalid_data", help: 'help {tool: "notes", action: "search"}' });
   });
