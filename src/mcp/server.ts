@@ -132,9 +132,6 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   }
   const levels = installLogging(server);
   const mode = { clientRequests: binding.clientRequests ?? true };
-  // A handler's signal also fires when the connection closes: stateless, a cancelled call's stream closing is all the server hears.
-  const inFlight = new Set<AbortController>();
-  let closed = false;
   server.setRequestHandler(TOOLS_LIST, (message) => {
     refuseCursor((message as { params?: { cursor?: unknown } }).params?.cursor);
     return { tools: router.listTools() as unknown as McpTool[] };
@@ -143,7 +140,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
     const params = callParams(message);
     const client = clientChannel(server, extra, levels, mode);
-    const answer = await withSignal(extra.signal, inFlight, closed, (signal) => router.callTool(params.name, params.arguments, { signal, request: extra, client }));
+    // The SDK aborts this signal on notifications/cancelled and when the connection closes (stateless, a cancelled call's stream closing is all the server hears).
+    const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra, client });
     if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
     return answer as unknown as CallToolResult;
   });
@@ -154,31 +152,9 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
-    closed = true;
-    for (const call of inFlight) call.abort(new Error("the connection closed"));
     previous?.();
   };
   return unsubscribe;
-}
-
-/**
- * Runs `call` with a signal that fires when the request's does or the
- * connection closes (every controller in `inFlight` is aborted then). Only
- * the request's own signal gets a listener, removed when the call ends.
- */
-async function withSignal<T>(request: AbortSignal, inFlight: Set<AbortController>, closed: boolean, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const both = new AbortController();
-  if (closed) both.abort(new Error("the connection closed"));
-  const abort = () => both.abort(request.reason);
-  if (request.aborted) abort();
-  request.addEventListener("abort", abort, { once: true });
-  inFlight.add(both);
-  try {
-    return await call(both.signal);
-  } finally {
-    request.removeEventListener("abort", abort);
-    inFlight.delete(both);
-  }
 }
 
 const toolSets = new WeakMap<readonly ToolListing[], ReadonlySet<string>>();

@@ -16,19 +16,26 @@ const QUIET_LOG = Object.freeze(Object.fromEntries(LOG_LEVELS.map((level) => [le
 
 /** What the handler of `tool.action` is given, over the channel when there is one. */
 export function handlerContext(tool: string, action: string, signal: AbortSignal, request: unknown, channel: ClientChannel | undefined): HandlerContext {
-  const send = channel === undefined ? undefined : channel.log.bind(channel);
-  const log = send === undefined ? QUIET_LOG : (Object.freeze(Object.fromEntries(LOG_LEVELS.map((level: LogLevel) => [level, (data: unknown, logger?: string) => send(level, data, logger)]))) as ClientLog);
+  let log: ClientLog | undefined = channel === undefined ? QUIET_LOG : undefined;
   const progress = channel === undefined ? undefined : read(channel, "progress");
   return {
     tool,
     action,
     signal,
     request,
-    log,
+    // Made when a handler first logs: most calls never do, and every call pays for what it is handed.
+    get log(): ClientLog {
+      return (log ??= channelLog(channel!));
+    },
     ...(typeof progress === "function" ? { progress: progress as NonNullable<ClientChannel["progress"]> } : {}),
     sample: channel === undefined ? () => Promise.reject(noClient("sampling")) : (params) => channel.sample(params),
     elicit: channel === undefined ? () => Promise.reject(noClient("elicitation")) : (params) => channel.elicit(params),
   };
+}
+
+function channelLog(channel: ClientChannel): ClientLog {
+  const send = channel.log.bind(channel);
+  return Object.freeze(Object.fromEntries(LOG_LEVELS.map((level: LogLevel) => [level, (data: unknown, logger?: string) => send(level, data, logger)]))) as ClientLog;
 }
 
 function noClient(what: string): ToolError {
