@@ -1,8 +1,8 @@
 /**
  * esbuild: one pass over the bundle's inputs when the build ends, instead
  * of a load hook per module. esbuild filters load hooks by path alone, so a
- * hook would carry every module of the project through JavaScript (about
- * 0.2 ms each) just to find the few that mention wymcp.
+ * hook would carry every module of the project through JavaScript just to
+ * find the few that mention wymcp.
  *
  * The pass needs the list of inputs, so the plugin turns on the metafile
  * (and takes it off the result again when the build did not ask for it). An

@@ -4,7 +4,7 @@
  * (`unplugin.ts`, the `wymcp/unplugin` entry). The per-bundler entries
  * (`wymcp/vite`, …) hand the same hooks to their bundler directly — they are
  * already in each bundler's own shape — so a build does not load unplugin's
- * adapters (about 35 ms) to run them.
+ * adapters to run them.
  *
  * Vite, Rollup and Rolldown filter modules natively (by id, and by the code
  * mentioning `wymcp`) before calling the transform hook, so the check runs
@@ -60,8 +60,8 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
 /**
  * Rolldown: one pass over the build's modules when it ends. A transform
  * hook, even filtered natively, has Rolldown call JavaScript (passing the
- * code) for every module that mentions wymcp — about 0.15 ms each, more
- * than checking a module whose verdict is kept.
+ * code) for every module that mentions wymcp, which costs more than
+ * checking a module whose verdict is kept.
  */
 function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
   const accepts = moduleFilter(options);

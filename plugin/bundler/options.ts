@@ -108,8 +108,7 @@ let loadedPicomatch: typeof Picomatch | undefined;
 /**
  * The glob matcher unplugin uses too (the same rules), a dependency of
  * wymcp's own. Required on first use: only string globs need it, and a
- * top-level import would load it into every build (about 13 ms as an ES
- * import of a CommonJS package).
+ * top-level import would load it into every build.
  */
 function picomatch(): typeof Picomatch {
   loadedPicomatch ??= createRequire(import.meta.url)("picomatch") as typeof Picomatch;

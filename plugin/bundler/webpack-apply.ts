@@ -2,7 +2,7 @@
  * webpack and Rspack: one pass over the compilation's modules once they are
  * all built (`finishModules`), instead of a loader per module. A loader runs
  * for every module the rules match — in Rspack each one a crossing from Rust
- * into JavaScript (about 0.2 ms) — just to find the few that mention wymcp.
+ * into JavaScript — just to find the few that mention wymcp.
  * The pass itself is `webpack-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
 import type { BuildTally } from "./build-summary.js";

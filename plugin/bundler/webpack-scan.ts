@@ -82,8 +82,7 @@ export async function scanModules(compiler: WebpackLikeCompiler, compilation: We
 /**
  * The files of the compilation's modules. Rspack answers its file
  * dependencies in one call, while reading each module's `resource` crosses
- * from JavaScript into Rust (about 14 µs each); webpack is the other way
- * round.
+ * from JavaScript into Rust; webpack is the other way round.
  */
 function moduleFiles(compilation: WebpackLikeCompilation, modules: Iterable<unknown>, framework: "webpack" | "rspack"): string[] {
   const files = new Set<string>();

@@ -1,6 +1,6 @@
 /**
  * The static evaluator: turns an expression into the value it denotes,
- * without executing anything. What it understands (SPEC §4): object and
+ * without executing anything. What it understands: object and
  * array literals, string/number/boolean/null/template literals, `as const`,
  * `satisfies`, type assertions, non-null assertions, parentheses, spreads,
  * shorthand properties, computed keys that evaluate, identifiers bound to
