@@ -60,8 +60,16 @@ export function parseModule(fileName: string, source: string): SourceFile {
   const text = prefix + source;
   // `.cjs`/`.cts` are CommonJS; every other module is read as an ES module, as bundlers and TypeScript read them.
   const sourceType = /\.c[jt]s$/i.test(fileName) ? "commonjs" : "module";
-  // Node ≥ 22 reads the tree from the parser's memory directly instead of through JSON.
-  const result = parser.parseSync(fileName, text, { sourceType, preserveParens: true, lang: languageOf(fileName), experimentalRawTransfer: rawTransfer(parser) } as Parameters<typeof parser.parseSync>[2]);
+  const parse = (raw: boolean) => parser.parseSync(fileName, text, { sourceType, preserveParens: true, lang: languageOf(fileName), experimentalRawTransfer: raw } as Parameters<typeof parser.parseSync>[2]);
+  let result: ReturnType<typeof parse>;
+  try {
+    // Node ≥ 22 reads the tree from the parser's memory directly instead of through JSON.
+    result = parse(rawTransfer(parser));
+  } catch (error) {
+    // Raw transfer rebuilds the tree recursively, JSON transfer in a loop: a long chain (50,000 `+` terms) is read through JSON.
+    if (!rawTransfer(parser) || !(error instanceof RangeError)) throw error;
+    result = parse(false);
+  }
   const program = result.program as unknown as Node;
   visitorKeys = parser.visitorKeys;
   setParents(program, visitorKeys);
