@@ -428,3 +428,13 @@ export function dataFaults(value: unknown, scan: DataScan): DataFault[] {
   }
   return faults;
 }
+
+/**
+ * Whether `Object.prototype` carries no enumerable key: then `for…in` and
+ * the validator's key walks see an object's own keys alone, and the gate's
+ * fast walks may answer.
+ */
+export function prototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}

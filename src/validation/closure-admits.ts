@@ -7,6 +7,7 @@
  * only never wrong about "nothing is".
  */
 import { matchesPattern, OPEN, type Closure } from "./closure.js";
+import { prototypeIsClean } from "../util/inspect.js";
 
 /** Deeper than this, the fast answer gives up and the full walk (which never overflows the stack) decides. */
 const DEPTH_LIMIT = 64;
@@ -34,10 +35,6 @@ export function closureAdmits(closure: Closure, value: unknown, rootKeys?: reado
   }
 }
 
-function prototypeIsClean(): boolean {
-  for (const _ in Object.prototype) return false;
-  return true;
-}
 
 function admits(place: Closure, value: unknown, depth: number, rootKeys?: readonly string[]): boolean {
   if (place === OPEN || typeof value !== "object" || value === null) return true;

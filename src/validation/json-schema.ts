@@ -8,7 +8,7 @@
  */
 import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { compileAcceptor, type Lookup } from "./acceptor.js";
-import { isArray, reasonText } from "../util/inspect.js";
+import { isArray, prototypeIsClean, reasonText } from "../util/inspect.js";
 import { shapedCopy } from "./schema-shape.js";
 import type { PathSegment } from "./offence.js";
 
@@ -37,10 +37,6 @@ export interface CompiledSchema {
 
 const DRAFT = "2020-12";
 
-function prototypeIsClean(): boolean {
-  for (const _ in Object.prototype) return false;
-  return true;
-}
 
 /**
  * Compiles a JSON Schema (a deep copy of it: the validator annotates the
