@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createRouter, defineTool, ToolError } from "../src/index.js";
+import { createRouter, defineTool, ToolError, type HandlerContext } from "../src/index.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { fixtureRouter, reports, tasks } from "./fixtures/runtime/tools.js";
 
@@ -154,8 +154,12 @@ describe("the call gate: defaults, handlers and results", () => {
     const controller = new AbortController();
     await router.callTool("ctx", { action: "n" }, { signal: controller.signal, request: "req" });
     expect(seen).toMatchObject({ tool: "ctx", action: "n", signal: controller.signal, request: "req" });
-    // The client channel's parts too (test/handler-context.test.ts pins them).
-    expect(Object.keys(seen as object).sort()).toEqual(["action", "elicit", "log", "request", "sample", "signal", "tool"]);
+    // The client channel's parts too (test/handler-context.test.ts pins them); the log is made on first use, so it is read, not an own key.
+    expect(Object.keys(seen as object).sort()).toEqual(["action", "elicit", "request", "sample", "signal", "tool"]);
+    const { log, sample, elicit } = seen as HandlerContext;
+    expect(typeof log.info).toBe("function");
+    await expect(sample({ messages: [], maxTokens: 1 })).rejects.toMatchObject({ code: "client_unavailable" });
+    await expect(elicit({ message: "?", requestedSchema: { type: "object", properties: {} } })).rejects.toMatchObject({ code: "client_unavailable" });
   });
 });
 

@@ -16,21 +16,56 @@ const QUIET_LOG = Object.freeze(Object.fromEntries(LOG_LEVELS.map((level) => [le
 
 /** What the handler of `tool.action` is given, over the channel when there is one. */
 export function handlerContext(tool: string, action: string, signal: AbortSignal, request: unknown, channel: ClientChannel | undefined): HandlerContext {
-  let log: ClientLog | undefined = channel === undefined ? QUIET_LOG : undefined;
-  const progress = channel === undefined ? undefined : read(channel, "progress");
-  return {
-    tool,
-    action,
-    signal,
-    request,
-    // Made when a handler first logs: most calls never do, and every call pays for what it is handed.
-    get log(): ClientLog {
-      return (log ??= channelLog(channel!));
-    },
-    ...(typeof progress === "function" ? { progress: progress as NonNullable<ClientChannel["progress"]> } : {}),
-    sample: channel === undefined ? () => Promise.reject(noClient("sampling")) : (params) => channel.sample(params),
-    elicit: channel === undefined ? () => Promise.reject(noClient("elicitation")) : (params) => channel.elicit(params),
-  };
+  return channel === undefined ? new ChannelContext(tool, action, signal, request, undefined, NO_CLIENT) : new ChannelContext(tool, action, signal, request, channel, viaChannel(channel));
+}
+
+interface ClientRequests {
+  readonly sample: HandlerContext["sample"];
+  readonly elicit: HandlerContext["elicit"];
+}
+
+const NO_CLIENT: ClientRequests = {
+  sample: () => Promise.reject(noClient("sampling")),
+  elicit: () => Promise.reject(noClient("elicitation")),
+};
+
+function viaChannel(channel: ClientChannel): ClientRequests {
+  return { sample: (params) => channel.sample(params), elicit: (params) => channel.elicit(params) };
+}
+
+/**
+ * A class rather than an object literal: made on every call, and a literal
+ * with a getter and a conditional spread is what a profile showed. `sample`
+ * and `elicit` are own functions, so a handler may destructure them.
+ */
+class ChannelContext implements HandlerContext {
+  readonly sample: HandlerContext["sample"];
+  readonly elicit: HandlerContext["elicit"];
+  // Declared only: an own key exactly when the client sent a progress token.
+  declare readonly progress?: NonNullable<ClientChannel["progress"]>;
+  #log: ClientLog | undefined;
+  readonly #channel: ClientChannel | undefined;
+
+  constructor(
+    readonly tool: string,
+    readonly action: string,
+    readonly signal: AbortSignal,
+    readonly request: unknown,
+    channel: ClientChannel | undefined,
+    requests: ClientRequests,
+  ) {
+    this.#channel = channel;
+    this.#log = channel === undefined ? QUIET_LOG : undefined;
+    this.sample = requests.sample;
+    this.elicit = requests.elicit;
+    const progress = channel === undefined ? undefined : read(channel, "progress");
+    if (typeof progress === "function") this.progress = progress as NonNullable<ClientChannel["progress"]>;
+  }
+
+  /** Made when a handler first logs: most calls never do, and every call pays for what it is handed. */
+  get log(): ClientLog {
+    return (this.#log ??= channelLog(this.#channel!));
+  }
 }
 
 function channelLog(channel: ClientChannel): ClientLog {
