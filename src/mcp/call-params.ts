@@ -13,6 +13,7 @@ import { helpPointer } from "../serving/answer.js";
  * the problems as data.
  */
 export function callParams(request: unknown): CallToolRequest["params"] {
+  if (isPlainCall(request)) return request.params;
   const parsed = CallToolRequestSchema.safeParse(request);
   // The params as the client sent them: the parsed copy is rebuilt by zod, which reads a "__proto__" key as a prototype.
   if (parsed.success) return (request as CallToolRequest).params;
@@ -23,6 +24,30 @@ export function callParams(request: unknown): CallToolRequest["params"] {
     problems,
     help: helpPointer(),
   });
+}
+
+/**
+ * The common shape, which the SDK's schema certainly accepts, answered
+ * without it (every call pays for that parse): `{ name: string }` with
+ * plain-object arguments or none, and no `_meta` or `task` for the schema to
+ * look into. Anything else is the schema's to judge.
+ */
+function isPlainCall(request: unknown): request is CallToolRequest {
+  try {
+    return plainCallShape(request);
+  } catch {
+    // A throwing getter or Proxy trap (only an in-process transport can hand one over) is the schema's to word.
+    return false;
+  }
+}
+
+function plainCallShape(request: unknown): boolean {
+  if (typeof request !== "object" || request === null || (request as { method?: unknown }).method !== "tools/call") return false;
+  const params = (request as { params?: unknown }).params;
+  if (typeof params !== "object" || params === null || Object.getPrototypeOf(params) !== Object.prototype) return false;
+  const { name, arguments: args, _meta, task } = params as Record<string, unknown>;
+  const plainArguments = args === undefined || (typeof args === "object" && args !== null && Object.getPrototypeOf(args) === Object.prototype);
+  return typeof name === "string" && plainArguments && _meta === undefined && task === undefined;
 }
 
 /** An unknown tool as the spec words it (-32602), with wymcp's report (did-you-mean, valid tools, help) as data. */

@@ -35,21 +35,12 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
       throw new ToolError("client_unsupported", `the client did not declare the ${capability} capability`, { hint: `use a client that supports ${capability}, or do without it` });
     }
   };
-  return {
+  // Built by assignment, not with a conditional spread: this runs on every call.
+  const channel: { -readonly [K in keyof ClientChannel]: ClientChannel[K] } = {
     async log(level, data, logger) {
       if (!levels.allows(level)) return;
       await extra.sendNotification({ method: "notifications/message", params: { level, data, ...(logger === undefined ? {} : { logger }) } });
     },
-    ...(token === undefined
-      ? {}
-      : {
-          progress: async (progress: number, total?: number, message?: string) => {
-            await extra.sendNotification({
-              method: "notifications/progress",
-              params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) },
-            });
-          },
-        }),
     async sample(request) {
       ask("sampling");
       const params = request as unknown as Extract<ServerRequest, { method: "sampling/createMessage" }>["params"];
@@ -61,4 +52,13 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
       return (await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal })) as ElicitationResult;
     },
   };
+  if (token !== undefined) {
+    channel.progress = async (progress: number, total?: number, message?: string) => {
+      await extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) },
+      });
+    };
+  }
+  return channel;
 }
