@@ -6,7 +6,7 @@
  * else is not a declaration. Check logic over the evaluator: which calls
  * are wymcp's, and what value of a tool the validators are given.
  */
-import { childrenOf, sourceFileOf, type Node, type SourceFile } from "../evaluator/ast.js";
+import { sourceFileOf, walk, type Node, type SourceFile } from "../evaluator/ast.js";
 import { Evaluator } from "../evaluator/evaluator.js";
 import { diskHost, type ModuleHost } from "../evaluator/modules.js";
 import type { Provenance } from "../evaluator/provenance.js";
@@ -71,15 +71,11 @@ export function findDeclarations(sourceFile: SourceFile, options: FindOptions = 
   const session = options.evaluator === undefined ? checkSession(options.host ?? diskHost()) : { evaluator: options.evaluator, wymcp: new WymcpReferences(options.evaluator.references) };
   const { evaluator, wymcp } = session;
   const declarations: ToolDeclaration[] = [];
-  // Depth first in source order, with a stack of its own: generated code may nest deeper than the call stack allows.
-  const pending: Node[] = [sourceFile.program];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.type === "CallExpression") {
-      const argument = definitionArgument(node, wymcp);
-      if (argument !== undefined) declarations.push(declare(evaluator, sourceFile, node, argument));
-    }
-    pending.push(...childrenOf(node).reverse());
-  }
+  walk(sourceFile.program, (node) => {
+    if (node.type !== "CallExpression") return;
+    const argument = definitionArgument(node, wymcp);
+    if (argument !== undefined) declarations.push(declare(evaluator, sourceFile, node, argument));
+  });
   return declarations;
 }
 

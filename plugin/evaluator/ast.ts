@@ -123,12 +123,14 @@ function computeLineStarts(text: string): number[] {
 
 /** Sets `parent` on every node, with a stack of its own (generated code may nest deeper than the call stack allows). */
 function setParents(root: Node, keys: Readonly<Record<string, readonly string[]>>): void {
+  // Indexed loops here and in `childrenOf`: every node of every checked file passes through them, and `for…of` allocated a result per step.
   const pending: Node[] = [root];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    for (const key of keys[node.type] ?? []) {
-      const child = node[key] as unknown;
+    const fields = keys[node.type] ?? [];
+    for (let field = 0; field < fields.length; field++) {
+      const child = node[fields[field]!] as unknown;
       if (Array.isArray(child)) {
-        for (const entry of child) if (isNode(entry)) adopt(entry, node, pending);
+        for (let index = 0; index < child.length; index++) if (isNode(child[index])) adopt(child[index] as Node, node, pending);
       } else if (isNode(child)) adopt(child, node, pending);
     }
   }
@@ -153,23 +155,50 @@ function isNode(value: unknown): value is Node {
  * ```
  */
 export function childrenOf(node: Node): Node[] {
-  visitorKeys ??= loadParser().visitorKeys;
-  const keys = visitorKeys[node.type] ?? [];
   const children: Node[] = [];
-  let ordered = true;
-  for (const key of keys) {
-    const child = node[key] as unknown;
-    if (Array.isArray(child)) {
-      for (const entry of child) if (isNode(entry)) ordered = push(children, entry) && ordered;
-    } else if (isNode(child)) ordered = push(children, child) && ordered;
-  }
-  return ordered ? children : children.sort((a, b) => a.start - b.start);
+  return pushChildren(node, children) ? children : children.sort((a, b) => a.start - b.start);
 }
 
-/** Appends a child; whether the list is still in source order. */
-function push(children: Node[], child: Node): boolean {
-  const last = children.at(-1);
-  children.push(child);
+/**
+ * Visits `root` and every node under it, depth first in source order, with a
+ * stack of its own (generated code may nest deeper than the call stack
+ * allows). `visit` answers `false` to leave a node's children out.
+ *
+ * @example
+ * ```ts
+ * walk(sourceFile.program, (node) => void (node.type === "CallExpression" && calls.push(node)));
+ * ```
+ */
+export function walk(root: Node, visit: (node: Node) => boolean | void): void {
+  const pending: Node[] = [root];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (visit(node) === false) continue;
+    // Pushed straight onto the stack, last child first (no list per node: every checked file's every node passes here).
+    const from = pending.length;
+    if (!pushChildren(node, pending)) pending.push(...pending.splice(from).sort((a, b) => a.start - b.start));
+    for (let low = from, high = pending.length - 1; low < high; low++, high--) [pending[low], pending[high]] = [pending[high]!, pending[low]!];
+  }
+}
+
+/** Appends a node's children to `list` in visitor-key order; whether that order is source order. */
+function pushChildren(node: Node, list: Node[]): boolean {
+  visitorKeys ??= loadParser().visitorKeys;
+  const keys = visitorKeys[node.type] ?? [];
+  const from = list.length;
+  let ordered = true;
+  for (let field = 0; field < keys.length; field++) {
+    const child = node[keys[field]!] as unknown;
+    if (Array.isArray(child)) {
+      for (let index = 0; index < child.length; index++) if (isNode(child[index])) ordered = pushAfter(list, from, child[index] as Node) && ordered;
+    } else if (isNode(child)) ordered = pushAfter(list, from, child) && ordered;
+  }
+  return ordered;
+}
+
+/** Appends a child after the ones from `from`; whether they are still in source order. */
+function pushAfter(list: Node[], from: number, child: Node): boolean {
+  const last = list.length > from ? list[list.length - 1]! : undefined;
+  list.push(child);
   return last === undefined || last.start <= child.start;
 }
 

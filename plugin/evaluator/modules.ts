@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parseModule, type SourceFile } from "./ast.js";
 import { resolveLocalModule } from "./resolver.js";
+import { ParseCache } from "./parse-cache.js";
 
 /**
  * How the evaluator reaches other modules. The default reads from disk; a
@@ -22,11 +23,11 @@ export interface ModuleHost {
 /** The extensions of source files the evaluator (and the plugins) read. */
 export const SOURCE_EXTENSIONS: readonly string[] = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
-const parsed = new Map<string, { readonly text: string; readonly sourceFile: SourceFile }>();
+const parsed = new ParseCache();
 
 /**
- * Parses source text (parent pointers set), reusing the last parse of the
- * same file while its text is unchanged.
+ * Parses source text (parent pointers set), reusing a recent parse of the
+ * same file while its text is unchanged (`ParseCache`).
  *
  * @example
  * ```ts
@@ -34,10 +35,10 @@ const parsed = new Map<string, { readonly text: string; readonly sourceFile: Sou
  * ```
  */
 export function parseSource(fileName: string, text: string): SourceFile {
-  const cached = parsed.get(fileName);
-  if (cached !== undefined && cached.text === text) return cached.sourceFile;
+  const cached = parsed.get(fileName, text);
+  if (cached !== undefined) return cached;
   const sourceFile = parseModule(fileName, text);
-  parsed.set(fileName, { text, sourceFile });
+  parsed.set(fileName, text, sourceFile);
   return sourceFile;
 }
 

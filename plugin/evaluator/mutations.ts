@@ -6,7 +6,7 @@
  * evaluated as unknown (and its declaration reported as partly evaluated),
  * never as the literal it was declared with.
  */
-import { childrenOf, sourceFileOf, type Node } from "./ast.js";
+import { sourceFileOf, walk, type Node } from "./ast.js";
 import { isTypeOnlyWrapper, unwrap } from "./wrappers.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
 
@@ -44,16 +44,14 @@ function sameBinding(a: Binding, b: Binding): boolean {
 function changingUses(program: Node, isHarmlessCall: (callee: Node) => boolean): Map<string, Node[]> {
   let found = uses.get(program);
   if (found !== undefined) return found;
-  found = new Map();
-  const pending: Node[] = [program];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.type === "Identifier" && mayChange(node, isHarmlessCall)) {
-      const list = found.get(node.name as string);
-      if (list === undefined) found.set(node.name as string, [node]);
-      else list.push(node);
-    }
-    pending.push(...childrenOf(node).reverse());
-  }
+  const byName = new Map<string, Node[]>();
+  walk(program, (node) => {
+    if (node.type !== "Identifier" || !mayChange(node, isHarmlessCall)) return;
+    const list = byName.get(node.name as string);
+    if (list === undefined) byName.set(node.name as string, [node]);
+    else list.push(node);
+  });
+  found = byName;
   uses.set(program, found);
   return found;
 }

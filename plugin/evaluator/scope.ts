@@ -5,7 +5,7 @@
  * and imports can lead to a value; every other binding is reported as such,
  * so the evaluator can say why a value is unknown.
  */
-import { childrenOf, sourceFileOf, type Node, type SourceFile } from "./ast.js";
+import { childrenOf, sourceFileOf, walk, type Node, type SourceFile } from "./ast.js";
 
 /** What a name is bound to. */
 export type Binding =
@@ -145,14 +145,15 @@ function hoistedVars(scope: Node): Set<string> {
   if (names !== undefined) return names;
   names = new Set();
   const body = scope.body as Node | undefined | null;
-  const pending: Node[] = body === undefined || body === null ? [] : [body];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.type === "VariableDeclaration" && node.kind === "var") {
-      for (const declaration of node.declarations as Node[]) for (const entry of namesIn(declaration.id)) names.add(entry.name);
-    }
-    // A nested function (or class) has its own var scope.
-    if (node !== body && (FUNCTIONS.has(node.type) || node.type === "ClassDeclaration" || node.type === "ClassExpression")) continue;
-    pending.push(...childrenOf(node));
+  const found = names;
+  if (body !== undefined && body !== null) {
+    walk(body, (node) => {
+      if (node.type === "VariableDeclaration" && node.kind === "var") {
+        for (const declaration of node.declarations as Node[]) for (const entry of namesIn(declaration.id)) found.add(entry.name);
+      }
+      // A nested function (or class) has its own var scope.
+      return node === body || !(FUNCTIONS.has(node.type) || node.type === "ClassDeclaration" || node.type === "ClassExpression");
+    });
   }
   hoisted.set(scope, names);
   return names;
