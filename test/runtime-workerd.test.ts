@@ -44,4 +44,15 @@ describe.skipIf(unavailable !== undefined)("the tasks example in workerd", () =>
     const get = await mf.dispatchFetch("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(405);
   });
+
+  test("workerd refuses code generation from strings, so the Worker above serves without any", async () => {
+    const script = 'export default { fetch() { try { new Function("return 1"); return new Response("allowed"); } catch (error) { return new Response(error.name); } } };';
+    const { Miniflare } = await import("miniflare");
+    const probeRuntime = new Miniflare({ modules: true, script, compatibilityDate: "2025-09-01" });
+    try {
+      expect(await (await probeRuntime.dispatchFetch("http://localhost/")).text()).toBe("EvalError");
+    } finally {
+      await probeRuntime.dispose();
+    }
+  });
 });
