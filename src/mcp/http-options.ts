@@ -38,7 +38,7 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
    * stateful mode; refused with `stateless`, where no stream outlives its
    * request). Every stream then opens with a priming event. Keep it outside
    * the process (Redis, a database) for streams to outlive it — see
-   * examples/event-store/redis-event-store.ts; `createInMemoryEventStore()`
+   * examples/redis/redis-event-store.ts; `createInMemoryEventStore()`
    * keeps them in this process.
    *
    * @example
