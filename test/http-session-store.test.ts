@@ -94,6 +94,18 @@ describe("a session survives its handler through the session store", () => {
     expect(await served.text()).toContain('"id":3');
   });
 
+  test("two live handlers sharing the store serve one session in turns, as instances behind a round-robin balancer", async () => {
+    const sessionStore = createInMemorySessionStore();
+    const instances = [handlerFor({ sessionStore }), handlerFor({ sessionStore })];
+    const session = await open(instances[0]!);
+    for (let id = 2; id < 6; id++) {
+      const answer = await send(instances[id % 2]!, list(id), session);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(`"id":${id}`);
+    }
+    expect(instances.map((instance) => instance.sessionCount())).toEqual([1, 1]);
+  });
+
   test("DELETE removes the record: the next handler answers the id 404", async () => {
     const sessionStore = createInMemorySessionStore();
     const first = handlerFor({ sessionStore });

@@ -47,7 +47,7 @@ export interface HttpCore<R> {
   handle(call: HttpCall<R>): Promise<Response>;
   /** The open sessions (always 0 when stateless). */
   sessionCount(): number;
-  /** Closes every session and clears their idle timers; an `initialize` after it is answered 503. */
+  /** Closes every session and clears their idle timers (records in a `sessionStore` stay); an `initialize` after it is answered 503. */
   close(): Promise<void>;
 }
 
