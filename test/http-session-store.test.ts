@@ -116,12 +116,15 @@ describe("a session survives its handler through the session store", () => {
     expect((await send(next, list(2), session)).status).toBe(404);
   });
 
-  test("a session closed by its handler's close() stays stored; concurrent requests revive it once", async () => {
+  test.each([
+    ["SSE", false],
+    ["JSON", true],
+  ])("a session closed by its handler's close() stays stored; concurrent requests revive it once (%s answers)", async (_answers, enableJsonResponse) => {
     const sessionStore = createInMemorySessionStore();
-    const session = await open(handlerFor({ sessionStore }));
+    const session = await open(handlerFor({ sessionStore, enableJsonResponse }));
     await handlers[0]!.close();
     let servers = 0;
-    const next = handlerFor({ sessionStore, setup: () => void servers++ });
+    const next = handlerFor({ sessionStore, enableJsonResponse, setup: () => void servers++ });
     const answers = await Promise.all([send(next, list(2), session), send(next, list(3), session), send(next, list(4), session)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(servers).toBe(1);

@@ -97,7 +97,7 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
       const lastEventId = await firstEventId(lost.body!);
       // The session's view of the store prefixes the store's own id (`<session>/<stream>@<entry>`) with the session id.
       const key = `mcp:events:${lastEventId.slice(sessionId.length + 1, lastEventId.lastIndexOf("@"))}`;
-      await until(async () => (await inspect.xRange(key, "-", "+")).some((entry) => entry.message["message"]?.includes('"result"')));
+      await until(async () => ((await inspect.xRange(key, "-", "+")) ?? []).some((entry) => String(entry.message["message"]).includes('"result"')));
 
       await crash(server);
       server = await startServer(port);
