@@ -20,8 +20,8 @@ import { rpcErrorResponse, whenBodyEnds } from "./http-response.js";
 import { sessionLimits, sessionTable } from "./http-sessions.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session-revival.js";
+import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";
-import type { SessionRecord } from "./session-store.js";
 
 /** The options stateful mode reads. */
 export type StatefulOptions = Pick<HttpOptions<unknown>, "stateless" | "sessionStore" | "eventStore" | "sessionIdGenerator" | "maxSessions" | "sessionIdleTimeoutMs">;
@@ -41,15 +41,9 @@ export interface StatefulMode {
   close(): Promise<void>;
 }
 
-interface Session {
+interface Session extends RecordKeeping {
   readonly server: Server;
   readonly transport: WebStandardStreamableHTTPServerTransport;
-  /** The stored record; `undefined` without a store, and once `DELETE` removed it. */
-  record: SessionRecord | undefined;
-  /** When the record was last written (0: not since revival). */
-  storedAt: number;
-  /** The refresh in flight: `DELETE` waits for it, so the record cannot come back after it. */
-  refreshing: Promise<void> | undefined;
 }
 
 /**
@@ -66,7 +60,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   // Closing the server closes the transport, whose onclose forgets the session.
   const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
   const store = checkSessionStore(options);
-  const ttlMs = limits.idleTimeoutMs === Number.POSITIVE_INFINITY ? undefined : limits.idleTimeoutMs;
+  const records = sessionRecords(store, limits.idleTimeoutMs === Number.POSITIVE_INFINITY ? undefined : limits.idleTimeoutMs);
   const newSessionId = options.sessionIdGenerator ?? (() => crypto.randomUUID());
   /** Revivals in flight, by identity and id: concurrent requests of one session revive it once. */
   const revivals = new Map<string, Promise<Response | undefined>>();
@@ -81,26 +75,13 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       // The session's view of the event store carries its id: the same after a revival, so its streams resume.
       ...(options.eventStore === undefined ? {} : { eventStore: sessionEventStore(options.eventStore, id, withholding) }),
       sessionIdGenerator: () => id,
-      onsessionclosed: async () => {
-        if (store === undefined) return;
-        session.record = undefined;
-        await session.refreshing;
-        await store.delete(id);
-      },
+      // DELETE ends the session everywhere; a shutdown or an idle timeout ends only this instance's copy.
+      onsessionclosed: () => records.deleted(id, session),
     });
     const session: Session = { server: createMcpServer(router, making.serverOptions), transport, record: undefined, storedAt: 0, refreshing: undefined };
     // Set before connect: the SDK chains its own close handling after this one. Only this session is forgotten.
     transport.onclose = () => sessions.remove(id, session);
     return session;
-  }
-
-  /** Keeps the record alive while the session is used: rewritten when a tenth of its time to live has passed. */
-  function refresh(id: string, session: Session): void {
-    const record = session.record;
-    if (store === undefined || record === undefined || ttlMs === undefined || Date.now() - session.storedAt < ttlMs / 10) return;
-    session.storedAt = Date.now();
-    // A failed refresh costs at most the revival of a session this instance still serves: the request goes on.
-    session.refreshing = store.set(id, record, ttlMs).catch(() => void (session.storedAt = 0));
   }
 
   async function open(request: Request, messages: readonly unknown[], parsedBody: unknown, identity: string | undefined): Promise<Response> {
@@ -126,17 +107,13 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       }
       // Registered before the client can read the id: its next request finds the session.
       const done = claim.open(id, session, identity);
-      if (store !== undefined) {
-        session.record = sessionRecordOf(messages, identity);
-        session.storedAt = Date.now();
-        try {
-          await store.set(id, session.record, ttlMs);
-        } catch (error) {
-          done();
-          await response.body?.cancel().catch(() => {});
-          await session.server.close();
-          throw error;
-        }
+      try {
+        await records.opened(id, session, sessionRecordOf(messages, identity));
+      } catch (error) {
+        done();
+        await response.body?.cancel().catch(() => {});
+        await session.server.close();
+        throw error;
       }
       return whenBodyEnds(response, done);
     } finally {
@@ -171,7 +148,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
         await session.server.close();
         return shuttingDown();
       }
-      session.record = checked.record;
+      records.revived(session, checked.record);
       // Opened, and idle until the request that revived it uses it.
       claim.open(id, session, identity)();
       return undefined;
@@ -202,7 +179,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
         }
         // Unknown, expired and someone else's sessions get the same 404: nothing tells a stranger the session exists.
         if (use === undefined) return rpcErrorResponse(404, -32001, "Session not found");
-        if (request.method !== "DELETE") refresh(sessionId, use.value);
+        if (request.method !== "DELETE") records.used(sessionId, use.value);
         let response: Response;
         try {
           response = await use.value.transport.handleRequest(request, { parsedBody });
@@ -220,8 +197,8 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
     size: sessions.size,
     async close() {
       closed = true;
-      const open = sessions.clear();
-      await Promise.allSettled(open.map((session) => session.server.close()));
+      const live = sessions.clear();
+      await Promise.allSettled(live.map((session) => session.server.close()));
     },
   };
 }
