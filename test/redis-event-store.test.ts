@@ -1,5 +1,5 @@
 /**
- * The Redis-backed event store of examples/event-store/ against a real
+ * The Redis-backed event store of examples/redis/ against a real
  * redis-server the test starts (installed from Debian's packages where it
  * is missing): the SDK's EventStore contract on its own, then a stateful
  * session of the fetch handler whose standalone SSE stream is lost and
@@ -8,7 +8,7 @@
  */
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { RedisEventStore, type RedisConnection } from "../examples/event-store/redis-event-store.js";
+import { RedisEventStore, type RedisConnection } from "../examples/redis/redis-event-store.js";
 import { createFetchHandler } from "../src/mcp/index.js";
 import { extra, fixtureRouter } from "./fixtures/runtime/tools.js";
 import { MCP_HEADERS, rpc } from "./support/http-exchange.js";

@@ -37,7 +37,7 @@ export interface FetchHandler {
   handle(request: Request, info?: FetchRequestInfo): Promise<Response>;
   /** The open sessions (always 0 when stateless). */
   sessionCount(): number;
-  /** Closes every session and clears their idle timers; an `initialize` after it is answered 503. */
+  /** Closes every session and clears their idle timers (records in a `sessionStore` stay); an `initialize` after it is answered 503. */
   close(): Promise<void>;
 }
 
@@ -53,7 +53,8 @@ export interface FetchHandler {
  *
  * Sessions live in the memory of the instance that opened them: on
  * platforms that spread requests over many instances (Workers, serverless
- * functions) serve `stateless: true`.
+ * functions) serve `stateless: true`, or give a `sessionStore` outside the
+ * instance, from which any instance revives a session it does not hold.
  *
  * @example
  * ```ts

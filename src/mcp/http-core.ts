@@ -8,9 +8,9 @@
  * Two modes:
  * - **stateful** (default): `initialize` opens a session with its own SDK
  *   server and transport, named by the `mcp-session-id` header; a session
- *   hears `list_changed` on its standalone SSE stream. A session answers only
- *   to the identity that opened it, at most `maxSessions` are open, and one
- *   idle for `sessionIdleTimeoutMs` is closed (`http-sessions.ts`).
+ *   hears `list_changed` on its standalone SSE stream, answers only to the
+ *   identity that opened it, and with a `sessionStore` survives a restart
+ *   (`http-stateful.ts`).
  * - **stateless**: every POST gets a fresh server and transport and no
  *   session id, so any instance behind a load balancer can answer any
  *   request. Nothing outlives a request, so there are no notifications.
@@ -18,15 +18,12 @@
  * No `node:` import here or below: the fetch entry runs on Workers.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../serving/router.js";
-import { sessionEventStore } from "./http-event-store.js";
 import { checkMessage, httpGuards } from "./http-guards.js";
 import type { HttpOptions } from "./http-options.js";
 import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./http-response.js";
-import { sessionLimits, sessionTable } from "./http-sessions.js";
+import { statefulMode } from "./http-stateful.js";
 import { createMcpServer } from "./server.js";
 
 /** One request as a host hands it to the core. */
@@ -50,13 +47,8 @@ export interface HttpCore<R> {
   handle(call: HttpCall<R>): Promise<Response>;
   /** The open sessions (always 0 when stateless). */
   sessionCount(): number;
-  /** Closes every session and clears their idle timers; an `initialize` after it is answered 503. */
+  /** Closes every session and clears their idle timers (records in a `sessionStore` stay); an `initialize` after it is answered 503. */
   close(): Promise<void>;
-}
-
-interface Session {
-  readonly server: Server;
-  readonly transport: WebStandardStreamableHTTPServerTransport;
 }
 
 /**
@@ -71,14 +63,11 @@ interface Session {
  */
 export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}): HttpCore<R> {
   const guards = httpGuards(options);
-  const limits = sessionLimits(options);
-  // Closing the server closes the transport, whose onclose forgets the session.
-  const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
-  let closed = false;
   const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes, ...retryOf(options) };
   // The SDK's default validator (Ajv) compiles schemas into code, which Workers forbid; wymcp's own validator never does.
   const serverOptions = { ...options, serverOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...options.serverOptions } };
-  const newSessionId = options.sessionIdGenerator ?? (() => crypto.randomUUID());
+  // Made (and its options checked) in either mode: a stateless handler refuses a sessionStore at start-up too.
+  const sessions = statefulMode(router, options, { serverOptions, transportOptions });
 
   async function stateless(request: Request, parsedBody: unknown): Promise<Response> {
     // No session to stream to or delete: GET and DELETE have nothing to act on.
@@ -89,70 +78,6 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody });
     return whenBodyEnds(response, () => void server.close().catch(() => {}));
-  }
-
-  async function stateful(request: Request, parsedBody: unknown, identity: string | undefined): Promise<Response> {
-    const sessionId = request.headers.get("mcp-session-id");
-    if (sessionId !== null) {
-      // Unknown, expired and someone else's sessions get the same 404: nothing tells a stranger the session exists.
-      const use = sessions.use(sessionId, identity);
-      if (use === undefined) return rpcErrorResponse(404, -32001, "Session not found");
-      let response: Response;
-      try {
-        response = await use.value.transport.handleRequest(request, { parsedBody });
-      } catch (error) {
-        use.done();
-        throw error;
-      }
-      return whenBodyEnds(response, use.done);
-    }
-    if (request.method !== "POST") return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
-    const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
-    if (!messages.some((message) => isInitializeRequest(message))) return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
-    // After close() no session may open: it would outlive the handler, timer and all.
-    if (closed) return rpcErrorResponse(503, -32000, "Service Unavailable: the server is shutting down");
-    const claim = sessions.claim();
-    if ("retryAfterSeconds" in claim) {
-      return rpcErrorResponse(503, -32000, `Service Unavailable: the server holds its maximum of ${limits.maxSessions} sessions; retry later`, { "retry-after": String(claim.retryAfterSeconds) });
-    }
-    let session: Session | undefined;
-    let opened: (() => void) | undefined;
-    try {
-      const server = createMcpServer(router, serverOptions);
-      // The id is drawn first so the session's view of the event store can carry it.
-      const id = newSessionId();
-      const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-        ...transportOptions,
-        ...(options.eventStore === undefined ? {} : { eventStore: sessionEventStore(options.eventStore, id) }),
-        sessionIdGenerator: () => id,
-        onsessioninitialized: (opening) => {
-          if (closed) return;
-          session = { server, transport };
-          opened = claim.open(opening, session, identity);
-        },
-      });
-      // Set before connect: the SDK chains its own close handling after this one. Only this session is
-      // forgotten, even if a custom sessionIdGenerator handed its id out twice.
-      transport.onclose = () => {
-        if (transport.sessionId !== undefined && session !== undefined) sessions.remove(transport.sessionId, session);
-      };
-      await server.connect(transport);
-      let response: Response;
-      try {
-        response = await transport.handleRequest(request, { parsedBody });
-      } catch (error) {
-        opened?.();
-        throw error;
-      }
-      // An initialize the transport refused (bad headers, say) opened no session: release it.
-      if (session === undefined) {
-        await server.close();
-        return response;
-      }
-      return opened === undefined ? response : whenBodyEnds(response, opened);
-    } finally {
-      claim.release();
-    }
   }
 
   return {
@@ -175,17 +100,13 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           if ("refusal" in read) return refusalResponse(read.refusal);
           body = read.body;
         }
-        return await (options.stateless ? stateless(request, body) : stateful(request, body, admission.identity));
+        return await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity));
       } catch (error) {
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     sessionCount: sessions.size,
-    async close() {
-      closed = true;
-      const open = sessions.clear();
-      await Promise.allSettled(open.map((session) => session.server.close()));
-    },
+    close: sessions.close,
   };
 }
 

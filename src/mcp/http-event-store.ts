@@ -4,22 +4,26 @@
  * apart (the SDK names every standalone stream alike) and a `Last-Event-ID`
  * from another session is refused instead of replaying that session's
  * messages.
+ *
+ * While a revived session replays its `initialize` (`session-revival.ts`),
+ * the events of that replay are withheld: no client reads them.
  */
 import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 
 /**
- * `store` as seen by the session `sessionId`.
+ * `store` as seen by the session `sessionId`; events are not stored while
+ * `withholding()` is true.
  *
  * @example
  * ```ts
  * const eventStore = sessionEventStore(redisStore, id); // streams stored as `${id}/${streamId}`
  * ```
  */
-export function sessionEventStore(store: EventStore, sessionId: string): EventStore {
+export function sessionEventStore(store: EventStore, sessionId: string, withholding: () => boolean = () => false): EventStore {
   const prefix = `${sessionId}/`;
   const own = (id: string): string | undefined => (id.startsWith(prefix) ? id.slice(prefix.length) : undefined);
   const scoped: EventStore = {
-    storeEvent: async (streamId, message) => prefix + (await store.storeEvent(prefix + streamId, message)),
+    storeEvent: async (streamId, message) => prefix + (withholding() ? "withheld" : await store.storeEvent(prefix + streamId, message)),
     async replayEventsAfter(lastEventId, { send }) {
       const id = own(lastEventId);
       if (id === undefined) throw new Error("the event id belongs to no stream of this session");

@@ -7,6 +7,7 @@ import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStr
 import type { HttpGuardOptions } from "./http-guards.js";
 import type { SessionOptions } from "./http-sessions.js";
 import type { McpServerOptions } from "./server.js";
+import type { SessionStore } from "./session-store.js";
 
 /**
  * What an HTTP handler takes: server options, the mode, the guards
@@ -28,6 +29,25 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
    * `tools/list`), and GET and DELETE are answered 405.
    */
   readonly stateless?: boolean;
+  /**
+   * Where session records are kept so a session outlives the process that
+   * opened it (stateful mode; refused with `stateless`). A request naming a
+   * session this instance does not hold — after a restart, or opened on
+   * another instance — is looked up here, and the session is revived with a
+   * fresh SDK server that has seen the client's own `initialize`; it still
+   * answers only to the identity that opened it, counts against
+   * `maxSessions`, and its record expires `sessionIdleTimeoutMs` after its
+   * last use. `DELETE` removes the record. Without a store (the default) a
+   * session lives in this process's memory only and a restart ends it.
+   * Keep it outside the process — see examples/redis/redis-session-store.ts
+   * — and pair it with an `eventStore` there for streams to resume too.
+   *
+   * @example
+   * ```ts
+   * sessionStore: new RedisSessionStore(redis), eventStore: new RedisEventStore(redis)
+   * ```
+   */
+  readonly sessionStore?: SessionStore;
   /** Session ids for stateful mode; `crypto.randomUUID` by default. */
   readonly sessionIdGenerator?: () => string;
   /** Answer with plain JSON instead of an SSE stream. */
@@ -38,7 +58,7 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
    * stateful mode; refused with `stateless`, where no stream outlives its
    * request). Every stream then opens with a priming event. Keep it outside
    * the process (Redis, a database) for streams to outlive it — see
-   * examples/event-store/redis-event-store.ts; `createInMemoryEventStore()`
+   * examples/redis/redis-event-store.ts; `createInMemoryEventStore()`
    * keeps them in this process.
    *
    * @example

@@ -21,7 +21,7 @@ export interface HttpHandler {
   handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
   /** The open sessions (always 0 when stateless). */
   sessionCount(): number;
-  /** Closes every session and clears their idle timers; an `initialize` after it is answered 503. */
+  /** Closes every session and clears their idle timers (records in a `sessionStore` stay); an `initialize` after it is answered 503. */
   close(): Promise<void>;
 }
 

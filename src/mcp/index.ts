@@ -8,7 +8,8 @@
  * gets a client channel (log, progress, sampling, elicitation); resources,
  * prompts and completion come from the SDK's own `McpServer` (`mcpServer`)
  * or a `setup` hook, run for every server created; Streamable HTTP resumes
- * streams through an `EventStore` (`createInMemoryEventStore`).
+ * streams through an `EventStore` (`createInMemoryEventStore`) and revives
+ * sessions after a restart through a `SessionStore`.
  *
  * @example
  * ```ts
@@ -23,6 +24,7 @@
 export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";
 export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./event-store.js";
 export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./session-store.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.js";
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./fetch.js";

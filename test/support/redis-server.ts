@@ -24,7 +24,8 @@ export function ensureRedisServer(): string | undefined {
   return hasRedis() ? undefined : `redis-server could not be installed: ${install.stderr.trim().split("\n").pop()}`;
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

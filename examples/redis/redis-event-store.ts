@@ -17,11 +17,9 @@
  */
 import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { RedisConnection } from "./redis-connection.js";
 
-/** What the store needs of a Redis client: one raw command, its reply as Redis sent it. */
-export interface RedisConnection {
-  sendCommand(args: string[]): Promise<unknown>;
-}
+export type { RedisConnection } from "./redis-connection.js";
 
 export interface RedisEventStoreOptions {
   /** Prefix of every key; `"mcp:events:"` by default. */

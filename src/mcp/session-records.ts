@@ -1,0 +1,58 @@
+/**
+ * Keeping each live session's record in the session store: written when
+ * the session opens, rewritten as it is used so the record expires only
+ * `ttlMs` after its last use, and deleted on `DELETE` — after any rewrite
+ * in flight, so a deleted session cannot come back.
+ */
+import type { SessionRecord, SessionStore } from "./session-store.js";
+
+/** What a live session carries of its record. */
+export interface RecordKeeping {
+  /** The stored record; `undefined` without a store, and once `DELETE` removed it. */
+  record: SessionRecord | undefined;
+  /** When the record was last written (0: not since this instance revived it). */
+  storedAt: number;
+  /** The rewrite in flight. */
+  refreshing: Promise<void> | undefined;
+}
+
+/**
+ * The record keeping of one handler; every method does nothing without a store.
+ *
+ * @example
+ * ```ts
+ * const records = sessionRecords(options.sessionStore, limits.idleTimeoutMs);
+ * await records.opened(id, session, sessionRecordOf(messages, identity));
+ * ```
+ */
+export function sessionRecords(store: SessionStore | undefined, ttlMs: number | undefined) {
+  return {
+    /** Stores the record of a session just opened; throws what the store threw. */
+    async opened(id: string, keeping: RecordKeeping, record: SessionRecord): Promise<void> {
+      if (store === undefined) return;
+      keeping.record = record;
+      keeping.storedAt = Date.now();
+      await store.set(id, record, ttlMs);
+    },
+    /** Notes the record a session was revived from; its next use rewrites it. */
+    revived(keeping: RecordKeeping, record: SessionRecord): void {
+      keeping.record = record;
+      keeping.storedAt = 0;
+    },
+    /** A request uses the session: the record is rewritten once a tenth of its time to live has passed. */
+    used(id: string, keeping: RecordKeeping): void {
+      const record = keeping.record;
+      if (store === undefined || record === undefined || ttlMs === undefined || Date.now() - keeping.storedAt < ttlMs / 10) return;
+      keeping.storedAt = Date.now();
+      // A failed rewrite costs at most the revival of a session this instance still serves: the request goes on.
+      keeping.refreshing = store.set(id, record, ttlMs).catch(() => void (keeping.storedAt = 0));
+    },
+    /** `DELETE` ended the session: its record goes. */
+    async deleted(id: string, keeping: RecordKeeping): Promise<void> {
+      if (store === undefined) return;
+      keeping.record = undefined;
+      await keeping.refreshing;
+      await store.delete(id);
+    },
+  };
+}
