@@ -5,7 +5,7 @@
  * the locations the bundler attached.
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -35,29 +35,41 @@ export type BuildResult =
   | { readonly ok: true; readonly output: string }
   | { readonly ok: false; readonly messages: readonly string[]; readonly locations: readonly BundlerLocation[]; readonly printed: string };
 
-/** Builds `test/fixtures/plugin/<fixture>/src/index.ts` with one bundler; `plugin: false` builds without wymcp. */
-export async function build(bundler: Bundler, fixture: string, options: { plugin?: boolean; pluginOptions?: WymcpPluginOptions } = {}): Promise<BuildResult> {
-  const root = join(fixtures, fixture);
+/** What a build is given besides its fixture. */
+export interface BuildOptions {
+  /** `false`: build without wymcp. */
+  readonly plugin?: boolean;
+  readonly pluginOptions?: WymcpPluginOptions;
+  /** Aliases in the bundler's own configuration (Rollup has none of its own: a `resolveId` plugin, as `@rollup/plugin-alias` does it), a prefix to an absolute path. */
+  readonly alias?: Readonly<Record<string, string>>;
+}
+
+/** Builds `src/index.ts` of `test/fixtures/plugin/<fixture>` (or of the folder, when `fixture` is an absolute path) with one bundler. */
+export async function build(bundler: Bundler, fixture: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const root = isAbsolute(fixture) ? fixture : join(fixtures, fixture);
   const entry = join(root, "src/index.ts");
-  const outDir = join(repo, "test/.tmp/builds", `${fixture}-${bundler}-${options.plugin === false ? "bare" : "wymcp"}`);
+  const outDir = join(repo, "test/.tmp/builds", `${basename(fixture)}-${bundler}-${options.plugin === false ? "bare" : "wymcp"}`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const withPlugin = options.plugin !== false;
   const pluginOptions = options.pluginOptions;
+  const alias = options.alias ?? {};
   switch (bundler) {
     case "vite":
-      return viteBuild(root, entry, outDir, withPlugin ? [wymcpVite(pluginOptions)] : []);
+      return viteBuild(root, entry, outDir, withPlugin ? [wymcpVite(pluginOptions)] : [], alias);
     case "rollup":
-      return rollupBuild(entry, outDir, withPlugin ? [wymcpRollup(pluginOptions)] : []);
+      return rollupBuild(entry, outDir, withPlugin ? [wymcpRollup(pluginOptions)] : [], alias);
     case "rolldown":
-      return rolldownBuild(entry, outDir, withPlugin ? [wymcpRolldown(pluginOptions)] : []);
+      return rolldownBuild(entry, outDir, withPlugin ? [wymcpRolldown(pluginOptions)] : [], alias);
     case "esbuild":
-      return esbuildBuild(entry, outDir, withPlugin ? [wymcpEsbuild(pluginOptions)] : []);
+      return esbuildBuild(entry, outDir, withPlugin ? [wymcpEsbuild(pluginOptions)] : [], alias);
     case "webpack":
     case "rspack":
-      return webpackLikeBuild(bundler, root, entry, outDir, withPlugin ? [(bundler === "webpack" ? wymcpWebpack : wymcpRspack)(pluginOptions)] : []);
+      return webpackLikeBuild(bundler, root, entry, outDir, withPlugin ? [(bundler === "webpack" ? wymcpWebpack : wymcpRspack)(pluginOptions)] : [], alias);
   }
 }
+
+type Alias = Readonly<Record<string, string>>;
 
 function failure(messages: string[], locations: BundlerLocation[], printed = messages.join("\n")): BuildResult {
   return { ok: false, messages, locations, printed };
@@ -70,14 +82,14 @@ interface LocatedError {
   errors?: { message?: string; loc?: { file?: string; line: number; column: number } }[];
 }
 
-async function viteBuild(root: string, entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+async function viteBuild(root: string, entry: string, outDir: string, plugins: unknown[], alias: Alias): Promise<BuildResult> {
   const { build: viteBuildApi } = await import("vite");
   try {
     await viteBuildApi({
       root,
       configFile: false,
       logLevel: "silent",
-      resolve: { alias: [{ find: /^wymcp$/, replacement: runtimeEntry }] },
+      resolve: { alias: [{ find: /^wymcp$/, replacement: runtimeEntry }, ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement }))] },
       plugins: plugins as never,
       build: { outDir, emptyOutDir: true, minify: false, target: "node20", lib: { entry, formats: ["es"], fileName: () => "index.mjs" } },
     });
@@ -93,7 +105,7 @@ function rollupTypeScript() {
     name: "test-typescript",
     resolveId(source: string, importer: string | undefined) {
       if (source === "wymcp") return runtimeEntry;
-      if (importer === undefined || !source.startsWith(".")) return null;
+      if (importer === undefined || !(source.startsWith(".") || isAbsolute(source))) return null;
       const base = resolve(importer, "..", source);
       for (const candidate of [base.replace(/\.js$/, ".ts"), `${base}.ts`, join(base, "index.ts")]) {
         if (ts.sys.fileExists(candidate)) return candidate;
@@ -107,10 +119,23 @@ function rollupTypeScript() {
   };
 }
 
-async function rollupBuild(entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+/** Rollup's aliases, as `@rollup/plugin-alias` makes them: a `resolveId` that hands the replaced specifier on to the other plugins. */
+function rollupAlias(alias: Alias) {
+  return {
+    name: "test-alias",
+    resolveId(this: { resolve(source: string, importer: string | undefined, options: object): Promise<unknown> }, source: string, importer: string | undefined) {
+      for (const [find, replacement] of Object.entries(alias)) {
+        if (source === find || source.startsWith(`${find}/`)) return this.resolve(replacement + source.slice(find.length), importer, { skipSelf: true });
+      }
+      return null;
+    },
+  };
+}
+
+async function rollupBuild(entry: string, outDir: string, plugins: unknown[], alias: Alias): Promise<BuildResult> {
   const { rollup } = await import("rollup");
   try {
-    const bundle = await rollup({ input: entry, plugins: [rollupTypeScript(), ...(plugins as never[])], onwarn: () => {} });
+    const bundle = await rollup({ input: entry, plugins: [rollupAlias(alias), rollupTypeScript(), ...(plugins as never[])], onwarn: () => {} });
     await bundle.write({ file: join(outDir, "index.mjs"), format: "es" });
     await bundle.close();
     return { ok: true, output: join(outDir, "index.mjs") };
@@ -119,13 +144,13 @@ async function rollupBuild(entry: string, outDir: string, plugins: unknown[]): P
   }
 }
 
-async function rolldownBuild(entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+async function rolldownBuild(entry: string, outDir: string, plugins: unknown[], alias: Alias): Promise<BuildResult> {
   const { build: rolldownBuildApi } = await import("rolldown");
   try {
     await rolldownBuildApi({
       input: entry,
       logLevel: "silent",
-      resolve: { alias: { wymcp: runtimeEntry }, extensionAlias: { ".js": [".ts", ".js"] } },
+      resolve: { alias: { wymcp: runtimeEntry, ...alias }, extensionAlias: { ".js": [".ts", ".js"] } },
       plugins: plugins as never,
       output: { file: join(outDir, "index.mjs"), format: "es" },
     });
@@ -135,7 +160,7 @@ async function rolldownBuild(entry: string, outDir: string, plugins: unknown[]):
   }
 }
 
-async function esbuildBuild(entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+async function esbuildBuild(entry: string, outDir: string, plugins: unknown[], alias: Alias): Promise<BuildResult> {
   const esbuild = await import("esbuild");
   try {
     await esbuild.build({
@@ -144,7 +169,7 @@ async function esbuildBuild(entry: string, outDir: string, plugins: unknown[]): 
       format: "esm",
       platform: "node",
       outfile: join(outDir, "index.mjs"),
-      alias: { wymcp: runtimeEntry },
+      alias: { wymcp: runtimeEntry, ...alias },
       logLevel: "silent",
       plugins: plugins as never,
     });
@@ -168,7 +193,7 @@ function fromThrown(error: LocatedError): BuildResult {
   );
 }
 
-async function webpackLikeBuild(bundler: "webpack" | "rspack", root: string, entry: string, outDir: string, plugins: unknown[]): Promise<BuildResult> {
+async function webpackLikeBuild(bundler: "webpack" | "rspack", root: string, entry: string, outDir: string, plugins: unknown[], alias: Alias): Promise<BuildResult> {
   const compile = bundler === "webpack" ? (await import("webpack")).default : (await import("@rspack/core")).rspack;
   const loader = bundler === "webpack"
     ? { loader: join(fixtures, "ts-loader.cjs") }
@@ -180,7 +205,7 @@ async function webpackLikeBuild(bundler: "webpack" | "rspack", root: string, ent
     target: "node",
     devtool: false,
     output: { path: outDir, filename: "index.cjs", library: { type: "commonjs2" } },
-    resolve: { alias: { wymcp$: runtimeEntry }, extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } },
+    resolve: { alias: { wymcp$: runtimeEntry, ...alias }, extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } },
     module: { rules: [{ test: /\.ts$/, ...loader }] },
     plugins,
     infrastructureLogging: { level: "none" },

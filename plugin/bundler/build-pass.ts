@@ -3,6 +3,7 @@
  * the side by `lazy-pass.ts`.
  */
 export { ModuleChecker } from "./module-checker.js";
+export { contextResolver } from "./bundler-resolvers.js";
 export { esbuildEnd } from "./esbuild-scan.js";
 export { reportVerdict } from "./verdict-report.js";
 export { scanModules } from "./webpack-scan.js";

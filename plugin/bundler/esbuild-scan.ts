@@ -8,6 +8,7 @@ import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } f
 import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
+import { metafileResolver } from "./bundler-resolvers.js";
 import { offenceError } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
 
@@ -25,6 +26,8 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
   const errors: PartialMessage[] = [];
   const warnings: PartialMessage[] = [];
   checker.startBuild(true);
+  // The files esbuild bundled for each import: the check reads the same ones.
+  const resolve = metafileResolver(result.metafile, cwd);
   try {
     for (const input of Object.keys(result.metafile?.inputs ?? {})) {
       // Inputs of other namespaces are written `namespace:path`; only files on disk are checked.
@@ -32,7 +35,7 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
       const fileName = path.resolve(cwd, input);
       tally.module(include(fileName));
       if (!include(fileName)) continue;
-      const verdict = await checker.check(fileName);
+      const verdict = await checker.check(fileName, undefined, resolve);
       tally.verdict(verdict);
       for (const located of verdict.warnings ?? []) {
         const where = { file: located.fileName, line: located.line, column: located.column - 1, lineText: lineText(located.fileName, located.line) };

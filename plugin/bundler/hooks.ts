@@ -77,7 +77,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
         if (fileName === undefined) continue;
         tally.module(accepts(fileName));
         if (!accepts(fileName)) continue;
-        const verdict = await checker.check(fileName);
+        const verdict = await checker.check(fileName, undefined, run.contextResolver(this));
         tally.verdict(verdict);
         run.reportVerdict(this, verdict, checker.lint?.errors === true);
       }
@@ -164,7 +164,7 @@ function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { che
   };
   try {
     // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
-    const verdict = checker.check(fileName, code);
+    const verdict = checker.check(fileName, code, run.contextResolver(context));
     return verdict instanceof Promise ? verdict.then(report, missingPeer) : report(verdict);
   } catch (error) {
     return missingPeer(error);

@@ -12,7 +12,7 @@
  * reused only while all of these are unchanged. Files with offences, syntax
  * errors or nesting too deep to evaluate are checked on every build.
  */
-import { statSync } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { offencesOf, type FileCheck } from "../check/file-check.js";
 import { partialWarning } from "./fail.js";
@@ -21,6 +21,7 @@ import { ReadRecorder, stillHolds } from "../check/reads.js";
 import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import type { LocatedWarning } from "../check/provider-locate.js";
+import { MAX_RUNS, ResolutionTable, type BundlerResolve } from "./pre-resolution.js";
 import { isAsSeen, loadVerdicts, readAsSeen, readSource, sameStats, saveVerdicts, seenOf, someToolFileEdited, type Entry, type Seen, type VerdictStore } from "./verdict-store.js";
 
 type CheckModule = typeof import("../check/check.js");
@@ -70,6 +71,17 @@ export interface TargetLintOptions extends ProviderLintOptions {
 
 const NOTHING: ModuleVerdict = { check: undefined, filesRead: [], tools: 0 };
 
+/** The bundler's resolver, and the table of its answers a check runs against. */
+interface BundlerResolution {
+  readonly table: ResolutionTable;
+  readonly resolve: BundlerResolve;
+}
+
+/** `then` for a value that may already be there: a verdict stays synchronous when nothing had to wait. */
+function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(then) : then(value);
+}
+
 /**
  * Checks modules for one plugin instance, build after build, reusing stored
  * verdicts.
@@ -87,6 +99,8 @@ export class ModuleChecker {
   /** During a build nothing is edited: what was found unchanged stays so until the build ends (`undefined`: outside a build, or in watch mode). */
   private unchangedInBuild: Map<string, boolean> | undefined;
   private resolvedInBuild = new Map<string, string | null>();
+  /** The bundler's answers, shared by the checks of a build that runs once (`undefined`: each check asks afresh). */
+  private tableInBuild: ResolutionTable | undefined;
 
   /** `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider lint to run on every checked module (the plugin then keeps no cache: a stored clean verdict has no declarations to lint). */
   constructor(readonly file: string | undefined, readonly lint?: TargetLintOptions) {}
@@ -110,6 +124,7 @@ export class ModuleChecker {
   startBuild(once: boolean): void {
     this.unchangedInBuild = once ? new Map() : undefined;
     this.resolvedInBuild = new Map();
+    this.tableInBuild = once ? new ResolutionTable() : undefined;
     // Files may have been added or removed since the last build: resolve afresh.
     clearResolverCache();
   }
@@ -117,6 +132,7 @@ export class ModuleChecker {
   /** Writes the cache if it changed since it was last written. */
   endBuild(): void {
     this.unchangedInBuild = undefined;
+    this.tableInBuild = undefined;
     if (this.file === undefined || !this.dirty || this.loaded === undefined) return;
     this.dirty = false;
     saveVerdicts(this.file, this.loaded);
@@ -125,20 +141,31 @@ export class ModuleChecker {
   /**
    * The verdict on a module. Its source is read from disk (what the author
    * wrote); `code`, the bundler's text, stands in only for a module that is
-   * not a file. Synchronous unless the module must be checked and the
-   * evaluator is not loaded yet.
+   * not a file. `resolve`: the bundler's own resolver, so the check reads
+   * the files the bundler bundles (without it, modules are resolved as the
+   * CLI resolves them). Synchronous unless the module must be checked and
+   * the evaluator is not loaded yet, or the bundler must resolve.
    */
-  check(fileName: string, code?: string): ModuleVerdict | Promise<ModuleVerdict> {
+  check(fileName: string, code?: string, resolve?: BundlerResolve): ModuleVerdict | Promise<ModuleVerdict> {
     const store = this.store();
     const stats = statSync(fileName, { throwIfNoEntry: false });
+    const resolution = resolve === undefined ? undefined : { table: this.tableInBuild ?? new ResolutionTable(), resolve };
     if (store === undefined || stats === undefined || !stats.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
-      return text === undefined || !mayDeclareTools(text) ? NOTHING : this.run(fileName, text, undefined);
+      return text === undefined || !mayDeclareTools(text) ? NOTHING : this.run(fileName, text, undefined, resolution);
     }
     const stored = store.entries[fileName];
-    if (stored !== undefined && sameStats(stored.seen, stats) && this.holds(fileName, stored)) return reuse(fileName, stored);
+    if (stored !== undefined && sameStats(stored.seen, stats)) {
+      return when(this.holds(fileName, stored, resolution), (held) => (held ? reuse(fileName, stored) : this.read(fileName, code, stats, undefined, resolution)));
+    }
+    return this.read(fileName, code, stats, stored, resolution);
+  }
+
+  /** A module whose verdict its times alone could not reuse, read; `stored`: a verdict its text may still reuse. */
+  private read(fileName: string, code: string | undefined, stats: Stats, stored: Entry | undefined, resolution: BundlerResolution | undefined): ModuleVerdict | Promise<ModuleVerdict> {
+    const store = this.loaded!;
     const text = readSource(fileName);
-    if (text === undefined) return code === undefined || !mayDeclareTools(code) ? NOTHING : this.run(fileName, code, undefined);
+    if (text === undefined) return code === undefined || !mayDeclareTools(code) ? NOTHING : this.run(fileName, code, undefined, resolution);
     if (!mayDeclareTools(text)) {
       // No hash: whatever this file becomes, it is read again when its times change.
       store.entries[fileName] = { seen: [stats.size, stats.mtimeMs, stats.ctimeMs, ""], mentions: false };
@@ -146,20 +173,29 @@ export class ModuleChecker {
       return NOTHING;
     }
     const seen = seenOf(stats, text);
-    if (stored !== undefined && stored.mentions !== false && stored.seen[3] === seen[3] && this.holds(fileName, stored)) {
+    if (stored === undefined || stored.mentions === false || stored.seen[3] !== seen[3]) return this.run(fileName, text, seen, resolution);
+    return when(this.holds(fileName, stored, resolution), (held) => {
+      if (!held) return this.run(fileName, text, seen, resolution);
       store.entries[fileName] = { ...stored, seen };
       this.dirty = true;
       return reuse(fileName, stored);
-    }
-    return this.run(fileName, text, seen);
+    });
   }
 
-  /** Checks a module (loading the evaluator first if need be) and stores a clean verdict. */
-  private run(fileName: string, text: string, seen: Seen | undefined): ModuleVerdict | Promise<ModuleVerdict> {
-    if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen));
-    if (this.lint !== undefined && lintModule === undefined) return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen)));
-    const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: resolveLocalModule });
+  /**
+   * Checks a module (loading the evaluator first if need be) and stores a
+   * clean verdict. With the bundler's resolver, the check runs again after
+   * each round of resolutions it asked for (`pre-resolution.ts`).
+   */
+  private run(fileName: string, text: string, seen: Seen | undefined, resolution: BundlerResolution | undefined, runs = 1): ModuleVerdict | Promise<ModuleVerdict> {
+    if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution, runs));
+    if (this.lint !== undefined && lintModule === undefined) return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution, runs)));
+    const tableRun = resolution?.table.run();
+    const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: tableRun?.lookup ?? resolveLocalModule });
     const check = checkModule.checkSource(fileName, text, recorder);
+    if (resolution !== undefined && tableRun!.missed() && runs < MAX_RUNS) {
+      return resolution.table.settle(resolution.resolve).then(() => this.run(fileName, text, seen, resolution, runs + 1));
+    }
     const store = this.loaded;
     if (store !== undefined && seen !== undefined) {
       if (check.skipped === undefined && offencesOf(check).length === 0) {
@@ -177,12 +213,21 @@ export class ModuleChecker {
     return { check, filesRead: check.filesRead, tools, warning };
   }
 
-  /** Whether what a stored verdict depends on is unchanged. */
-  private holds(fileName: string, entry: Entry): boolean {
-    return stillHolds(
-      { reads: entry.reads ?? [], resolutions: entry.resolutions ?? [] },
-      { unchanged: (file, seen) => this.unchanged(file, seen), resolve: (specifier, from) => this.resolve(specifier, from === "" ? fileName : from) },
-    );
+  /**
+   * Whether what a stored verdict depends on is unchanged: the modules it
+   * read first (a changed one settles it), then each resolution, asked of
+   * the resolver that answered it — the bundler's, when it has one.
+   */
+  private holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
+    const unchanged = (file: string, seen: Seen | null) => this.unchanged(file, seen);
+    const resolutions = (entry.resolutions ?? []).map(([specifier, from, answer]) => [specifier, from === "" ? fileName : from, answer] as const);
+    if (resolution === undefined) return stillHolds({ reads: entry.reads ?? [], resolutions }, { unchanged, resolve: (specifier, from) => this.resolve(specifier, from) });
+    if (!stillHolds({ reads: entry.reads ?? [], resolutions: [] }, { unchanged, resolve: () => null })) return false;
+    // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
+    const tableRun = resolution.table.run();
+    for (const [specifier, from] of resolutions) tableRun.lookup(specifier, from);
+    const compare = () => stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => tableRun.lookup(specifier, from) ?? null });
+    return tableRun.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
   }
 
   private resolve(specifier: string, from: string): string | null {

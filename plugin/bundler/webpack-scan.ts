@@ -11,6 +11,7 @@ import { offenceError } from "./fail.js";
 import { withoutName, type BuildTally } from "./build-summary.js";
 import { warningLine } from "../check/warning-line.js";
 import type { ModuleChecker } from "./module-checker.js";
+import { compilerResolver, type ResolverCompiler } from "./bundler-resolvers.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
 export interface WebpackLikeError extends Error {
@@ -29,7 +30,7 @@ export interface WebpackLikeCompilation {
 }
 
 /** What the plugin uses of a webpack or Rspack compiler. */
-export interface WebpackLikeCompiler {
+export interface WebpackLikeCompiler extends ResolverCompiler {
   readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError };
   /** Where a clean build's summary line is printed (its level is the `infrastructureLogging` option). */
   getInfrastructureLogger?(name: string): { info(message: string): void };
@@ -49,11 +50,13 @@ export interface WebpackLikeCompiler {
 export async function scanModules(compiler: WebpackLikeCompiler, compilation: WebpackLikeCompilation, modules: Iterable<unknown>, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack", tally: BuildTally): Promise<void> {
   const { WebpackError } = compiler.webpack;
   checker.startBuild(true);
+  // The compiler's own resolver: the check reads the files the compilation bundles.
+  const resolve = compilerResolver(compiler);
   try {
     for (const fileName of moduleFiles(compilation, modules, framework)) {
       tally.module(include(fileName));
       if (!include(fileName)) continue;
-      const verdict = await checker.check(fileName);
+      const verdict = await checker.check(fileName, undefined, resolve);
       tally.verdict(verdict);
       const { check, filesRead, warnings, warning } = verdict;
       for (const file of filesRead) compilation.fileDependencies.add(file);

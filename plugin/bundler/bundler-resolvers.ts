@@ -1,0 +1,120 @@
+/**
+ * Each bundler's own resolver as a `BundlerResolve` (`pre-resolution.ts`):
+ * the check then reads the file the bundler bundles — its aliases, its
+ * extension order (`./shared.js` next to shared.js and shared.ts), its
+ * plugins' `resolveId`. Rollup, Vite and Rolldown answer through
+ * `this.resolve`; webpack and Rspack through the compiler's resolver for
+ * ES module imports; esbuild, whose `build.resolve` refuses calls once the
+ * build has ended (when the check runs), through the metafile, which
+ * records the file esbuild bundled for every import of every input.
+ */
+import path from "node:path";
+import type { BundlerResolve } from "./pre-resolution.js";
+import { resolveLocalModule } from "../evaluator/resolver.js";
+
+/**
+ * The local file behind a bundler's answer; `undefined` for anything else:
+ * a virtual module (`\0…`, not a path), a module with a query (`?raw`:
+ * not the module's constants), a package under `node_modules`.
+ *
+ * @example
+ * ```ts
+ * localFile("/src/shared.ts"); // "/src/shared.ts"
+ * localFile("\0virtual:x"); // undefined
+ * ```
+ */
+export function localFile(id: string | false | null | undefined): string | undefined {
+  if (typeof id !== "string" || id.includes("\0") || id.includes("?") || !path.isAbsolute(id)) return undefined;
+  return id.split(/[\\/]/).includes("node_modules") ? undefined : id;
+}
+
+/** What the plugin uses of a Rollup, Vite or Rolldown plugin context. */
+interface ResolvingContext {
+  resolve?(source: string, importer: string, options: { skipSelf: boolean }): Promise<{ id: string; external?: boolean | string } | null>;
+}
+
+/**
+ * Rollup, Vite and Rolldown: `this.resolve` of the hook's context, which
+ * runs every other plugin's `resolveId` (aliases among them) and the
+ * bundler's own resolution. `undefined` for a bundler without it.
+ *
+ * @example
+ * ```ts
+ * const resolve = contextResolver(this); // in a transform hook
+ * ```
+ */
+export function contextResolver(context: unknown): BundlerResolve | undefined {
+  const resolving = context as ResolvingContext;
+  if (typeof resolving.resolve !== "function") return undefined;
+  return async (specifier, importer) => {
+    const resolved = await resolving.resolve!(specifier, importer, { skipSelf: true });
+    if (resolved === null || (resolved.external !== undefined && resolved.external !== false)) return undefined;
+    return localFile(resolved.id);
+  };
+}
+
+/** What the plugin uses of a webpack or Rspack resolver. */
+interface CompilerResolver {
+  resolve(context: object, directory: string, request: string, resolveContext: object, callback: (error: unknown, result?: string | false, request?: { path?: string | false; query?: string; fragment?: string }) => void): void;
+}
+
+/** What the plugin uses of a webpack or Rspack compiler to resolve. */
+export interface ResolverCompiler {
+  readonly resolverFactory?: { get(type: string, options?: object): CompilerResolver };
+}
+
+/**
+ * webpack and Rspack: the compiler's resolver for ES module imports, with
+ * the configuration's `resolve` (`alias`, `extensions`, `extensionAlias`,
+ * `byDependency`). `undefined` for a compiler without one.
+ *
+ * @example
+ * ```ts
+ * const resolve = compilerResolver(compiler); // in finishModules
+ * ```
+ */
+export function compilerResolver(compiler: ResolverCompiler): BundlerResolve | undefined {
+  const resolver = compiler.resolverFactory?.get("normal", { dependencyType: "esm" });
+  if (resolver === undefined) return undefined;
+  return (specifier, importer) =>
+    new Promise((done) => {
+      resolver.resolve({}, path.dirname(importer), specifier, {}, (error, result, request) => {
+        if (error !== null && error !== undefined) return done(undefined);
+        // A query or fragment names something else than the module's constants.
+        if (request !== undefined && ((request.query ?? "") !== "" || (request.fragment ?? "") !== "")) return done(undefined);
+        done(localFile(typeof request?.path === "string" ? request.path : result));
+      });
+    });
+}
+
+/** What the plugin reads of esbuild's metafile. */
+export interface ResolutionMetafile {
+  readonly inputs: Record<string, { readonly imports: readonly { readonly path: string; readonly external?: boolean; readonly original?: string }[] }>;
+}
+
+/**
+ * esbuild: the file it bundled for each import, from the metafile (paths
+ * relative to the working directory). An import the metafile does not
+ * record (esbuild never saw it) is resolved as the CLI resolves it.
+ *
+ * @example
+ * ```ts
+ * const resolve = metafileResolver(result.metafile, cwd); // in onEnd
+ * ```
+ */
+export function metafileResolver(metafile: ResolutionMetafile | undefined, cwd: string): BundlerResolve {
+  const bundled = new Map<string, string | undefined>();
+  for (const [input, { imports }] of Object.entries(metafile?.inputs ?? {})) {
+    if (/^[\w-]{2,}:/.test(input)) continue; // another namespace
+    const importer = path.resolve(cwd, input);
+    for (const { path: file, external, original } of imports) {
+      if (original === undefined) continue;
+      // Inputs of other namespaces are written `namespace:path`: not a file this check reads.
+      bundled.set(`${importer}\0${original}`, external === true || /^[\w-]{2,}:/.test(file) ? undefined : localFile(path.resolve(cwd, file)));
+    }
+  }
+  return (specifier, importer) => {
+    const key = `${importer}\0${specifier}`;
+    return bundled.has(key) ? bundled.get(key) : resolveLocalModule(specifier, importer);
+  };
+}

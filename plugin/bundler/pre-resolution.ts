@@ -1,0 +1,80 @@
+/**
+ * The bundler's own module resolution, handed to the synchronous evaluator.
+ * A bundler resolves asynchronously (Rollup's `this.resolve`, webpack's
+ * resolver) while the evaluator asks as it goes, synchronously. So a check
+ * runs against a table of the bundler's answers: a specifier the table does
+ * not know yet resolves to nothing in that run and is queued; the bundler
+ * then resolves everything queued, at once, and the check runs again —
+ * until a run asks nothing new. Each run follows an import chain one step
+ * further, and only what the check follows is ever resolved (a tool file's
+ * other imports cost nothing).
+ */
+
+/**
+ * A bundler's resolution of an import: the local file it bundles, or
+ * `undefined` when the import is not a local module (a package, an
+ * external, a virtual module) or cannot be resolved.
+ */
+export type BundlerResolve = (specifier: string, importer: string) => string | undefined | Promise<string | undefined>;
+
+/** One run of a check against the table: its synchronous lookup, and whether it asked anything the table did not know. */
+export interface TableRun {
+  readonly lookup: (specifier: string, importer: string) => string | undefined;
+  readonly missed: () => boolean;
+}
+
+/** How many times a check runs at most: an import chain longer than this is followed no further (its value is unknown). */
+export const MAX_RUNS = 32;
+
+/**
+ * The bundler's answers for one check, or for a whole build that runs once
+ * (checks running side by side share it: a specifier is resolved once).
+ *
+ * @example
+ * ```ts
+ * const table = new ResolutionTable();
+ * let run = table.run();
+ * checkSource(fileName, text, { ...host, resolveModule: run.lookup });
+ * if (run.missed()) await table.settle(resolve); // and check again
+ * ```
+ */
+export class ResolutionTable {
+  private readonly answers = new Map<string, string | undefined>();
+  private readonly queued = new Map<string, { readonly specifier: string; readonly importer: string; settling?: Promise<void> }>();
+
+  /** A new run: its lookup answers what is known, and queues the rest. */
+  run(): TableRun {
+    let missed = false;
+    const lookup = (specifier: string, importer: string): string | undefined => {
+      const key = `${importer}\0${specifier}`;
+      if (this.answers.has(key)) return this.answers.get(key);
+      missed = true;
+      if (!this.queued.has(key)) this.queued.set(key, { specifier, importer });
+      return undefined;
+    };
+    return { lookup, missed: () => missed };
+  }
+
+  /**
+   * Resolves everything queued with the bundler. A resolution that fails
+   * (ENOTDIR, ELOOP, not found, a resolver that throws) answers nothing:
+   * the value is then unknown, never a crashed build.
+   */
+  async settle(resolve: BundlerResolve): Promise<void> {
+    const settling: Promise<void>[] = [];
+    for (const [key, entry] of this.queued) {
+      entry.settling ??= (async () => {
+        let answer: string | undefined;
+        try {
+          answer = await resolve(entry.specifier, entry.importer);
+        } catch {
+          answer = undefined;
+        }
+        this.answers.set(key, answer);
+        this.queued.delete(key);
+      })();
+      settling.push(entry.settling);
+    }
+    await Promise.all(settling);
+  }
+}
