@@ -120,10 +120,10 @@ function rollupTypeScript() {
 }
 
 /** Rollup's aliases, as `@rollup/plugin-alias` makes them: a `resolveId` that hands the replaced specifier on to the other plugins. */
-function rollupAlias(alias: Alias) {
+function rollupAlias(alias: Alias): import("rollup").Plugin {
   return {
     name: "test-alias",
-    resolveId(this: { resolve(source: string, importer: string | undefined, options: object): Promise<unknown> }, source: string, importer: string | undefined) {
+    resolveId(source, importer) {
       for (const [find, replacement] of Object.entries(alias)) {
         if (source === find || source.startsWith(`${find}/`)) return this.resolve(replacement + source.slice(find.length), importer, { skipSelf: true });
       }

@@ -11,18 +11,22 @@
  * the answer of each module resolution it asked for. A clean verdict is
  * reused only while all of these are unchanged. Files with offences, syntax
  * errors or nesting too deep to evaluate are checked on every build.
+ *
+ * Modules are resolved by the bundler's own resolver when the build hands
+ * one over (`bundler-resolvers.ts`, `pre-resolution.ts`): a check, and a
+ * stored verdict's resolutions, then name the files the bundler bundles.
  */
 import { statSync, type Stats } from "node:fs";
-import path from "node:path";
 import { offencesOf, type FileCheck } from "../check/file-check.js";
 import { partialWarning } from "./fail.js";
 import { mayDeclareTools } from "../check/prefilter.js";
-import { ReadRecorder, stillHolds } from "../check/reads.js";
-import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
+import { ReadRecorder } from "../check/reads.js";
+import { resolveLocalModule } from "../evaluator/resolver.js";
+import { BuildMemo, type BundlerResolution } from "./build-memo.js";
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import type { LocatedWarning } from "../check/provider-locate.js";
-import { MAX_RUNS, ResolutionTable, type BundlerResolve } from "./pre-resolution.js";
-import { isAsSeen, loadVerdicts, readAsSeen, readSource, sameStats, saveVerdicts, seenOf, someToolFileEdited, type Entry, type Seen, type VerdictStore } from "./verdict-store.js";
+import { MAX_RUNS, type BundlerResolve } from "./pre-resolution.js";
+import { loadVerdicts, readAsSeen, readSource, sameStats, saveVerdicts, seenOf, someToolFileEdited, type Entry, type Seen, type VerdictStore } from "./verdict-store.js";
 
 type CheckModule = typeof import("../check/check.js");
 type LintModule = typeof import("../check/provider-check.js");
@@ -71,12 +75,6 @@ export interface TargetLintOptions extends ProviderLintOptions {
 
 const NOTHING: ModuleVerdict = { check: undefined, filesRead: [], tools: 0 };
 
-/** The bundler's resolver, and the table of its answers a check runs against. */
-interface BundlerResolution {
-  readonly table: ResolutionTable;
-  readonly resolve: BundlerResolve;
-}
-
 /** `then` for a value that may already be there: a verdict stays synchronous when nothing had to wait. */
 function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): U | Promise<U> {
   return value instanceof Promise ? value.then(then) : then(value);
@@ -96,11 +94,7 @@ function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): 
 export class ModuleChecker {
   private loaded: VerdictStore | undefined;
   private dirty = false;
-  /** During a build nothing is edited: what was found unchanged stays so until the build ends (`undefined`: outside a build, or in watch mode). */
-  private unchangedInBuild: Map<string, boolean> | undefined;
-  private resolvedInBuild = new Map<string, string | null>();
-  /** The bundler's answers, shared by the checks of a build that runs once (`undefined`: each check asks afresh). */
-  private tableInBuild: ResolutionTable | undefined;
+  private readonly memo = new BuildMemo();
 
   /** `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider lint to run on every checked module (the plugin then keeps no cache: a stored clean verdict has no declarations to lint). */
   constructor(readonly file: string | undefined, readonly lint?: TargetLintOptions) {}
@@ -122,17 +116,12 @@ export class ModuleChecker {
    * ends.
    */
   startBuild(once: boolean): void {
-    this.unchangedInBuild = once ? new Map() : undefined;
-    this.resolvedInBuild = new Map();
-    this.tableInBuild = once ? new ResolutionTable() : undefined;
-    // Files may have been added or removed since the last build: resolve afresh.
-    clearResolverCache();
+    this.memo.start(once);
   }
 
   /** Writes the cache if it changed since it was last written. */
   endBuild(): void {
-    this.unchangedInBuild = undefined;
-    this.tableInBuild = undefined;
+    this.memo.end();
     if (this.file === undefined || !this.dirty || this.loaded === undefined) return;
     this.dirty = false;
     saveVerdicts(this.file, this.loaded);
@@ -149,14 +138,14 @@ export class ModuleChecker {
   check(fileName: string, code?: string, resolve?: BundlerResolve): ModuleVerdict | Promise<ModuleVerdict> {
     const store = this.store();
     const stats = statSync(fileName, { throwIfNoEntry: false });
-    const resolution = resolve === undefined ? undefined : { table: this.tableInBuild ?? new ResolutionTable(), resolve };
+    const resolution = this.memo.resolution(resolve);
     if (store === undefined || stats === undefined || !stats.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
       return text === undefined || !mayDeclareTools(text) ? NOTHING : this.run(fileName, text, undefined, resolution);
     }
     const stored = store.entries[fileName];
     if (stored !== undefined && sameStats(stored.seen, stats)) {
-      return when(this.holds(fileName, stored, resolution), (held) => (held ? reuse(fileName, stored) : this.read(fileName, code, stats, undefined, resolution)));
+      return when(this.memo.holds(fileName, stored, resolution), (held) => (held ? reuse(fileName, stored) : this.read(fileName, code, stats, undefined, resolution)));
     }
     return this.read(fileName, code, stats, stored, resolution);
   }
@@ -174,7 +163,7 @@ export class ModuleChecker {
     }
     const seen = seenOf(stats, text);
     if (stored === undefined || stored.mentions === false || stored.seen[3] !== seen[3]) return this.run(fileName, text, seen, resolution);
-    return when(this.holds(fileName, stored, resolution), (held) => {
+    return when(this.memo.holds(fileName, stored, resolution), (held) => {
       if (!held) return this.run(fileName, text, seen, resolution);
       store.entries[fileName] = { ...stored, seen };
       this.dirty = true;
@@ -211,46 +200,6 @@ export class ModuleChecker {
     const warning = partialWarning(check);
     if (this.lint !== undefined && lintModule !== undefined) return { check, filesRead: check.filesRead, tools, warning, warnings: lintModule.lintFile(check, this.lint) };
     return { check, filesRead: check.filesRead, tools, warning };
-  }
-
-  /**
-   * Whether what a stored verdict depends on is unchanged: the modules it
-   * read first (a changed one settles it), then each resolution, asked of
-   * the resolver that answered it — the bundler's, when it has one.
-   */
-  private holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
-    const unchanged = (file: string, seen: Seen | null) => this.unchanged(file, seen);
-    const resolutions = (entry.resolutions ?? []).map(([specifier, from, answer]) => [specifier, from === "" ? fileName : from, answer] as const);
-    if (resolution === undefined) return stillHolds({ reads: entry.reads ?? [], resolutions }, { unchanged, resolve: (specifier, from) => this.resolve(specifier, from) });
-    if (!stillHolds({ reads: entry.reads ?? [], resolutions: [] }, { unchanged, resolve: () => null })) return false;
-    // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
-    const tableRun = resolution.table.run();
-    for (const [specifier, from] of resolutions) tableRun.lookup(specifier, from);
-    const compare = () => stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => tableRun.lookup(specifier, from) ?? null });
-    return tableRun.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
-  }
-
-  private resolve(specifier: string, from: string): string | null {
-    const key = `\0${specifier}\0${path.dirname(from)}`;
-    const known = this.resolvedInBuild.get(key);
-    if (known !== undefined && this.unchangedInBuild !== undefined) return known;
-    let answer: string | null;
-    try {
-      answer = resolveLocalModule(specifier, from) ?? null;
-    } catch {
-      answer = null;
-    }
-    if (this.unchangedInBuild !== undefined) this.resolvedInBuild.set(key, answer);
-    return answer;
-  }
-
-  private unchanged(file: string, seen: Seen | null): boolean {
-    const key = `${file}\0${seen === null ? "" : seen[3]}`;
-    const known = this.unchangedInBuild?.get(key);
-    if (known !== undefined) return known;
-    const unchanged = isAsSeen(file, seen);
-    this.unchangedInBuild?.set(key, unchanged);
-    return unchanged;
   }
 
   private store(): VerdictStore | undefined {

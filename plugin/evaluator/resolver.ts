@@ -1,6 +1,7 @@
 /**
  * Module resolution for the hosts without a resolver of their own (the CLI,
- * and a bundler check that runs outside its bundler): `oxc-resolver`, set up
+ * a bundler check that runs outside its bundler, an import esbuild's
+ * metafile does not record): `oxc-resolver`, set up
  * as bundlers resolve TypeScript sources — an existing file first (`./x.js`
  * names x.js when it exists, as esbuild, Vite and Rollup bundle it), then
  * its TypeScript source (`./x.js` → x.ts), a folder's index file, and the

@@ -1,0 +1,98 @@
+/**
+ * What a build found out, kept while it runs: nothing is edited during a
+ * build that runs once, so a module found unchanged, and a specifier's
+ * resolution, are looked up once for all the modules whose stored verdicts
+ * depend on them. In watch mode and on a dev server every check asks
+ * afresh. Also whether a stored verdict still holds (`../check/reads.ts`),
+ * its resolutions asked of the resolver that answered them: the bundler's
+ * when it has one (`pre-resolution.ts`), else as the CLI resolves.
+ */
+import path from "node:path";
+import { stillHolds } from "../check/reads.js";
+import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
+import { ResolutionTable, type BundlerResolve } from "./pre-resolution.js";
+import { isAsSeen, type Entry, type Seen } from "./verdict-store.js";
+
+/** The bundler's resolver, and the table of its answers a check runs against. */
+export interface BundlerResolution {
+  readonly table: ResolutionTable;
+  readonly resolve: BundlerResolve;
+}
+
+/**
+ * The memo of one plugin instance, build after build.
+ *
+ * @example
+ * ```ts
+ * const memo = new BuildMemo();
+ * memo.start(true);
+ * const held = await memo.holds("/src/tools.ts", entry, memo.resolution(resolve));
+ * memo.end();
+ * ```
+ */
+export class BuildMemo {
+  /** `undefined`: outside a build, or in watch mode. */
+  private unchanged: Map<string, boolean> | undefined;
+  private resolved = new Map<string, string | null>();
+  /** The bundler's answers, shared by the checks of a build that runs once. */
+  private table: ResolutionTable | undefined;
+
+  /** A build starts; `once`: it runs once (no watch mode, no dev server). */
+  start(once: boolean): void {
+    this.unchanged = once ? new Map() : undefined;
+    this.resolved = new Map();
+    this.table = once ? new ResolutionTable() : undefined;
+    // Files may have been added or removed since the last build: resolve afresh.
+    clearResolverCache();
+  }
+
+  /** The build ended. */
+  end(): void {
+    this.unchanged = undefined;
+    this.table = undefined;
+  }
+
+  /** The bundler's resolver with the table a check runs against (the build's, or a fresh one); `undefined` without a resolver. */
+  resolution(resolve: BundlerResolve | undefined): BundlerResolution | undefined {
+    return resolve === undefined ? undefined : { table: this.table ?? new ResolutionTable(), resolve };
+  }
+
+  /**
+   * Whether what a stored verdict depends on is unchanged: the modules it
+   * read first (a changed one settles it), then each resolution.
+   */
+  holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
+    const unchanged = (file: string, seen: Seen | null) => this.isUnchanged(file, seen);
+    const resolutions = (entry.resolutions ?? []).map(([specifier, from, answer]) => [specifier, from === "" ? fileName : from, answer] as const);
+    if (resolution === undefined) return stillHolds({ reads: entry.reads ?? [], resolutions }, { unchanged, resolve: (specifier, from) => this.resolveLocal(specifier, from) });
+    if (!stillHolds({ reads: entry.reads ?? [], resolutions: [] }, { unchanged, resolve: () => null })) return false;
+    // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
+    const run = resolution.table.run();
+    for (const [specifier, from] of resolutions) run.lookup(specifier, from);
+    const compare = () => stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
+    return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
+  }
+
+  private resolveLocal(specifier: string, from: string): string | null {
+    const key = `\0${specifier}\0${path.dirname(from)}`;
+    const known = this.resolved.get(key);
+    if (known !== undefined && this.unchanged !== undefined) return known;
+    let answer: string | null;
+    try {
+      answer = resolveLocalModule(specifier, from) ?? null;
+    } catch {
+      answer = null;
+    }
+    if (this.unchanged !== undefined) this.resolved.set(key, answer);
+    return answer;
+  }
+
+  private isUnchanged(file: string, seen: Seen | null): boolean {
+    const key = `${file}\0${seen === null ? "" : seen[3]}`;
+    const known = this.unchanged?.get(key);
+    if (known !== undefined) return known;
+    const unchanged = isAsSeen(file, seen);
+    this.unchanged?.set(key, unchanged);
+    return unchanged;
+  }
+}
