@@ -1,11 +1,11 @@
 /**
  * Each bundler checks the files it bundles, resolved by its own resolver:
  * an alias set only in the bundler's configuration is followed (the
- * offence is reported at its source position in the aliased file), of
- * `./shared.js` next to shared.js and shared.ts the check reads the one the
- * bundler picks, a stored clean verdict no longer holds once the alias
- * points elsewhere, and an import no resolver can follow (ENOTDIR, ELOOP)
- * fails the build with the bundler's own error alone.
+ * offence is reported at its source position in the aliased file, a JSON
+ * module's too), of `./shared.js` next to shared.js and shared.ts the check
+ * reads the one the bundler picks, a stored clean verdict no longer holds
+ * once the alias points elsewhere, and an import no resolver can follow
+ * (ENOTDIR, ELOOP) fails the build with the bundler's own error alone.
  */
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -79,6 +79,15 @@ describe.each(bundlers)("%s", (bundler) => {
     expect(readFileSync(join(root, "verdicts.json"), "utf8")).toContain("good/create.ts");
     const result = failed(await build(bundler, root, { alias: { "@schemas": join(root, "src/bad") }, pluginOptions }));
     expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`test/.tmp/resolution/alias-cache-${bundler}/src/bad/create.ts:${OFFENCE}`)]);
+  });
+
+  test("a JSON module the bundler resolves evaluates: its offence fails the build at its line", async () => {
+    const root = project(`json-${bundler}`, {
+      "src/index.ts": `import schemas from "@schemas/actions.json";\n${tool("{ a: schemas.a }")}`,
+      "src/schemas/actions.json": `{\n  "a": { "description": "A", "properties": {}, "required": ["x"] }\n}\n`,
+    });
+    const result = failed(await build(bundler, root, { alias: { "@schemas": join(root, "src/schemas") }, pluginOptions: { cache: false } }));
+    expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`test/.tmp/resolution/json-${bundler}/src/schemas/actions.json:2:`)]);
   });
 
   test.each([
