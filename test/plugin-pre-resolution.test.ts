@@ -49,6 +49,23 @@ describe("the check follows the bundler's answers", () => {
     expect(offencesOf(check!)).toEqual([]);
     expect(warning).toMatch(/was partly checked/);
   });
+
+  test("a resolver that answers at once (esbuild's metafile) serves the run that asks: a chain longer than the runs is followed to its end", async () => {
+    const files: Record<string, string> = { "index.ts": `import { schema } from "@s/m0";\n${tool("{ a: schema }")}` };
+    for (let index = 0; index < MAX_RUNS + 2; index++) files[`m${index}.ts`] = `export { schema } from "@s/m${index + 1}";\n`;
+    files[`m${MAX_RUNS + 2}.ts`] = `export const schema = ${BAD};\n`;
+    const root = project(files);
+    const asked: string[] = [];
+    const resolveAtOnce: BundlerResolve = (specifier) => {
+      asked.push(specifier);
+      return specifier.startsWith("@s/") ? join(root, `${specifier.slice(3)}.ts`) : undefined;
+    };
+    const { check, warning } = await new ModuleChecker(undefined).check(join(root, "index.ts"), undefined, resolveAtOnce);
+    expect(offencesOf(check!).map((offence) => offence.fileName.slice(root.length + 1))).toEqual([`m${MAX_RUNS + 2}.ts`]);
+    expect(warning).toBeUndefined();
+    // Each import asked once, whatever the number of modules along the chain.
+    expect(new Set(asked).size).toBe(asked.length);
+  });
 });
 
 describe("a bundler resolution that fails leaves the value unknown", () => {

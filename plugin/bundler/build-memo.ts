@@ -67,7 +67,7 @@ export class BuildMemo {
     if (resolution === undefined) return stillHolds({ reads: entry.reads ?? [], resolutions }, { unchanged, resolve: (specifier, from) => this.resolveLocal(specifier, from) });
     if (!stillHolds({ reads: entry.reads ?? [], resolutions: [] }, { unchanged, resolve: () => null })) return false;
     // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
-    const run = resolution.table.run();
+    const run = resolution.table.run(resolution.resolve);
     for (const [specifier, from] of resolutions) run.lookup(specifier, from);
     const compare = () => stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
     return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();

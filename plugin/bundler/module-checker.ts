@@ -179,12 +179,17 @@ export class ModuleChecker {
   private run(fileName: string, text: string, seen: Seen | undefined, resolution: BundlerResolution | undefined, runs = 1): ModuleVerdict | Promise<ModuleVerdict> {
     if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution, runs));
     if (this.lint !== undefined && lintModule === undefined) return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution, runs)));
-    const tableRun = resolution?.table.run();
+    const tableRun = resolution?.table.run(resolution.resolve);
     const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: tableRun?.lookup ?? resolveLocalModule });
     const check = checkModule.checkSource(fileName, text, recorder);
     if (resolution !== undefined && tableRun!.missed() && runs < MAX_RUNS) {
-      return resolution.table.settle(resolution.resolve).then(() => this.run(fileName, text, seen, resolution, runs + 1));
+      return resolution.table.settle(resolution.resolve).then(() => (tableRun!.learned() ? this.run(fileName, text, seen, resolution, runs + 1) : this.settled(fileName, seen, check, recorder)));
     }
+    return this.settled(fileName, seen, check, recorder);
+  }
+
+  /** Stores the verdict of a check's last run (a clean one is kept, any other forgotten) and answers it. */
+  private settled(fileName: string, seen: Seen | undefined, check: FileCheck, recorder: ReadRecorder<Seen | null>): ModuleVerdict {
     const store = this.loaded;
     if (store !== undefined && seen !== undefined) {
       if (check.skipped === undefined && offencesOf(check).length === 0) {

@@ -21,6 +21,13 @@ export type BundlerResolve = (specifier: string, importer: string) => string | u
 export interface TableRun {
   readonly lookup: (specifier: string, importer: string) => string | undefined;
   readonly missed: () => boolean;
+  /**
+   * After `settle`: whether an import this run missed turned out to be a
+   * local file. When none did, the run already saw what a next run would
+   * (nothing, for each of them), so there is no next run: most missed
+   * imports are packages, and a tool file imports wymcp itself.
+   */
+  readonly learned: () => boolean;
 }
 
 /** How many times a check runs at most: an import chain longer than this is followed no further (its value is unknown). */
@@ -35,24 +42,54 @@ export const MAX_RUNS = 32;
  * const table = new ResolutionTable();
  * let run = table.run();
  * checkSource(fileName, text, { ...host, resolveModule: run.lookup });
- * if (run.missed()) await table.settle(resolve); // and check again
+ * if (run.missed()) await table.settle(resolve); // and check again if run.learned()
  * ```
  */
 export class ResolutionTable {
   private readonly answers = new Map<string, string | undefined>();
   private readonly queued = new Map<string, { readonly specifier: string; readonly importer: string; settling?: Promise<void> }>();
 
-  /** A new run: its lookup answers what is known, and queues the rest. */
-  run(): TableRun {
-    let missed = false;
+  /**
+   * A new run: its lookup answers what is known and asks `resolve` the rest.
+   * An answer given at once (esbuild's metafile) serves this very run; one
+   * that is a promise (`this.resolve`, webpack's resolver) is queued, and
+   * the run goes on as if the import were not a local module.
+   */
+  run(resolve?: BundlerResolve): TableRun {
+    const missedKeys: string[] = [];
     const lookup = (specifier: string, importer: string): string | undefined => {
       const key = `${importer}\0${specifier}`;
       if (this.answers.has(key)) return this.answers.get(key);
-      missed = true;
+      if (resolve !== undefined && !this.queued.has(key)) {
+        const answer = this.ask(resolve, key, specifier, importer);
+        if (!(answer instanceof Promise)) return answer;
+      }
+      missedKeys.push(key);
       if (!this.queued.has(key)) this.queued.set(key, { specifier, importer });
       return undefined;
     };
-    return { lookup, missed: () => missed };
+    return { lookup, missed: () => missedKeys.length > 0, learned: () => missedKeys.some((key) => this.answers.get(key) !== undefined) };
+  }
+
+  /** Asks the bundler once: an answer given at once is recorded, a promised one queued until it settles. */
+  private ask(resolve: BundlerResolve, key: string, specifier: string, importer: string): string | undefined | Promise<void> {
+    let answer: ReturnType<BundlerResolve>;
+    try {
+      answer = resolve(specifier, importer);
+    } catch {
+      answer = undefined;
+    }
+    if (!(answer instanceof Promise)) {
+      this.answers.set(key, answer);
+      return answer;
+    }
+    const record = (found: string | undefined) => {
+      this.answers.set(key, found);
+      this.queued.delete(key);
+    };
+    const settling = answer.then(record, () => record(undefined));
+    this.queued.set(key, { specifier, importer, settling });
+    return settling;
   }
 
   /**
