@@ -99,18 +99,10 @@ export class ResolutionTable {
    */
   async settle(resolve: BundlerResolve): Promise<void> {
     const settling: Promise<void>[] = [];
-    for (const [key, entry] of this.queued) {
-      entry.settling ??= (async () => {
-        let answer: string | undefined;
-        try {
-          answer = await resolve(entry.specifier, entry.importer);
-        } catch {
-          answer = undefined;
-        }
-        this.answers.set(key, answer);
-        this.queued.delete(key);
-      })();
-      settling.push(entry.settling);
+    for (const [key, entry] of [...this.queued]) {
+      const answer = entry.settling ?? this.ask(resolve, key, entry.specifier, entry.importer);
+      if (answer instanceof Promise) settling.push(answer);
+      else this.queued.delete(key);
     }
     await Promise.all(settling);
   }

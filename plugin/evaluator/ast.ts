@@ -72,7 +72,7 @@ export function parseModule(fileName: string, source: string): SourceFile {
   }
   const program = result.program as unknown as Node;
   visitorKeys = parser.visitorKeys;
-  setParents(program, visitorKeys);
+  setParents(program);
   const firstError = result.errors.find((error) => error.severity === "Error");
   let lineStarts: number[] | undefined;
   const position = (offset: number) => {
@@ -122,24 +122,14 @@ function computeLineStarts(text: string): number[] {
 }
 
 /** Sets `parent` on every node, with a stack of its own (generated code may nest deeper than the call stack allows). */
-function setParents(root: Node, keys: Readonly<Record<string, readonly string[]>>): void {
-  // Indexed loops here and in `childrenOf`: every node of every checked file passes through them, and `for…of` allocated a result per step.
+function setParents(root: Node): void {
   const pending: Node[] = [root];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    const fields = keys[node.type] ?? [];
-    for (let field = 0; field < fields.length; field++) {
-      const child = node[fields[field]!] as unknown;
-      if (Array.isArray(child)) {
-        for (let index = 0; index < child.length; index++) if (isNode(child[index])) adopt(child[index] as Node, node, pending);
-      } else if (isNode(child)) adopt(child, node, pending);
-    }
+    const from = pending.length;
+    pushChildren(node, pending);
+    // A plain property (defining a non-enumerable one per node costs a tenth of the parse): walks go by visitor keys, never by `Object.values`.
+    for (let index = from; index < pending.length; index++) (pending[index] as { parent?: Node }).parent = node;
   }
-}
-
-function adopt(child: Node, parent: Node, pending: Node[]): void {
-  // A plain property (defining a non-enumerable one per node costs a tenth of the parse): walks go by visitor keys, never by `Object.values`.
-  (child as { parent?: Node }).parent = parent;
-  pending.push(child);
 }
 
 function isNode(value: unknown): value is Node {
@@ -182,6 +172,7 @@ export function walk(root: Node, visit: (node: Node) => boolean | void): void {
 
 /** Appends a node's children to `list` in visitor-key order; whether that order is source order. */
 function pushChildren(node: Node, list: Node[]): boolean {
+  // Indexed loops: every node of every checked file passes here, and `for…of` allocated a result per step.
   visitorKeys ??= loadParser().visitorKeys;
   const keys = visitorKeys[node.type] ?? [];
   const from = list.length;
