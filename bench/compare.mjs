@@ -32,6 +32,42 @@ export async function compare(title, ours, anchors, { time = 1500, label = "wymc
   }
 }
 
+/**
+ * Records ratios of samples taken in rounds (each `{ wall, cpu }` in µs, ours
+ * and every anchor once a round, in fresh processes): the median of the
+ * rounds' ratios, with the middle half of them beside it, for wall time and
+ * for CPU time (which a virtual machine's stolen time does not inflate). The
+ * target is judged on wall time.
+ * @param {string} title
+ * @param {{ wall: number, cpu: number }[]} ours
+ * @param {{ name: string, samples: { wall: number, cpu: number }[], target?: number }[]} anchors
+ */
+export function recordRounds(title, ours, anchors) {
+  const field = (samples, key) => samples.map((sample) => sample[key]);
+  for (const anchor of anchors) {
+    const [wallRatio, wallSpread] = roundRatios(field(ours, "wall"), field(anchor.samples, "wall"));
+    const [cpuRatio, cpuSpread] = roundRatios(field(ours, "cpu"), field(anchor.samples, "cpu"));
+    const oursWall = median(field(ours, "wall"));
+    const theirsWall = median(field(anchor.samples, "wall"));
+    results.push({ title, anchor: anchor.name, ours: oursWall / 1000, theirs: theirsWall / 1000, ratio: wallRatio, target: anchor.target });
+    console.log(
+      `${title}: wymcp ${formatMs(oursWall / 1000)} vs ${anchor.name} ${formatMs(theirsWall / 1000)} → median of ${ours.length} rounds: wall ${wallRatio.toFixed(3)} (middle half ${wallSpread}), CPU ${cpuRatio.toFixed(3)} (middle half ${cpuSpread})${verdict(wallRatio, anchor.target)}`,
+    );
+  }
+}
+
+/** The median of the rounds' ratios ours / theirs, and the middle half of them. */
+function roundRatios(ours, theirs) {
+  const ratios = ours.map((time, round) => time / theirs[round]).sort((a, b) => a - b);
+  const quarter = (q) => ratios[Math.floor((q * (ratios.length - 1)) / 4)].toFixed(3);
+  return [median(ratios), `${quarter(1)}–${quarter(3)}`];
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** Records a figure that is not a time (a size ratio, say). */
 export function record(title, anchor, ours, theirs, target) {
   const ratio = ours / theirs;

@@ -2,6 +2,17 @@
 // the SDK's McpServer with the equivalent zod tool (the same value
 // constraints, strict where wymcp closes), and vs a bare low-level Server
 // handler that checks nothing (the floor).
+//
+// Each server is measured in a fresh Node process of its own, so one's garbage
+// is never collected in another's time; the processes alternate (ours, then
+// each anchor) and the ratio reported is the median of the rounds' ratios, for
+// wall time and for CPU time (which a virtual machine's stolen time does not
+// inflate).
+//
+//   npm run build && node bench/run.mjs round-trip
+//   WYMCP_BENCH_REPS=15 node bench/run.mjs round-trip     (more rounds)
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -9,10 +20,13 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createRouter, defineTool } from "../dist/src/index.js";
 import { createMcpServer } from "../dist/src/mcp/index.js";
-import { compare } from "./compare.mjs";
+import { recordRounds } from "./compare.mjs";
 import { zodAction } from "./sdk-tools.mjs";
 import { invalidTask, taskAction as create, validTask as data } from "./value-workload.mjs";
 
+const here = fileURLToPath(import.meta.url);
+const CALLS = 20_000;
+const WARM_UP = 5_000;
 const result = (data) => ({ id: 1, name: data.name });
 
 async function connected(server) {
@@ -23,32 +37,61 @@ async function connected(server) {
   return client;
 }
 
-export async function run() {
-  const tasks = defineTool({ name: "tasks", description: "Tasks", actions: { create }, handlers: { create: result } });
-  const ours = await connected(createMcpServer(createRouter({ tools: [tasks] })));
+/** Each side's client, and the call it makes with some data. */
+const sides = {
+  async wymcp() {
+    const tasks = defineTool({ name: "tasks", description: "Tasks", actions: { create }, handlers: { create: result } });
+    const client = await connected(createMcpServer(createRouter({ tools: [tasks] })));
+    return (args) => client.callTool({ name: "tasks", arguments: { action: "create", data: args } });
+  },
+  async mcpServer() {
+    const server = new McpServer({ name: "bench", version: "1.0.0" });
+    server.registerTool("tasks_create", { description: create.description, inputSchema: zodAction(create) }, async (args) => ({
+      content: [{ type: "text", text: JSON.stringify(result(args)) }],
+    }));
+    const client = await connected(server);
+    return (args) => client.callTool({ name: "tasks_create", arguments: args });
+  },
+  async floor() {
+    const server = new Server({ name: "bench", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }] }));
+    const client = await connected(server);
+    return (args) => client.callTool({ name: "anything", arguments: args });
+  },
+};
 
-  const mcpServer = new McpServer({ name: "bench", version: "1.0.0" });
-  mcpServer.registerTool("tasks_create", { description: create.description, inputSchema: zodAction(create) }, async (data) => ({
-    content: [{ type: "text", text: JSON.stringify(result(data)) }],
-  }));
-  const sdk = await connected(mcpServer);
-
-  const bare = new Server({ name: "bench", version: "1.0.0" }, { capabilities: { tools: {} } });
-  bare.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-  bare.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }] }));
-  const floor = await connected(bare);
-
-  // Both checking servers answer the valid call and refuse the invalid one before anything is timed.
-  for (const [label, call] of [
-    ["wymcp", (args) => ours.callTool({ name: "tasks", arguments: { action: "create", data: args } })],
-    ["SDK McpServer + zod", (args) => sdk.callTool({ name: "tasks_create", arguments: args })],
-  ]) {
-    if ((await call(data)).isError) throw new Error(`tools/call round trip: ${label} refused the valid data`);
-    if (!(await call(invalidTask)).isError) throw new Error(`tools/call round trip: ${label} accepted the invalid data`);
+/** In the child: one side's calls, timed after a warm-up; prints { wall, cpu } in µs per call. */
+async function measure(side) {
+  const call = await sides[side]();
+  if (side !== "floor") {
+    // Both checking servers answer the valid call and refuse the invalid one before anything is timed.
+    if ((await call(data)).isError) throw new Error(`tools/call round trip: ${side} refused the valid data`);
+    if (!(await call(invalidTask)).isError) throw new Error(`tools/call round trip: ${side} accepted the invalid data`);
   }
-  await compare("tools/call round trip", () => ours.callTool({ name: "tasks", arguments: { action: "create", data } }), [
-    { name: "SDK McpServer + zod", target: 1.0, run: () => sdk.callTool({ name: "tasks_create", arguments: data }) },
-    { name: "bare low-level Server (floor)", target: 1.1, run: () => floor.callTool({ name: "anything", arguments: data }) },
-  ]);
-  await Promise.all([ours.close(), sdk.close(), floor.close()]);
+  for (let i = 0; i < WARM_UP; i++) await call(data);
+  const start = performance.now();
+  const startCpu = process.cpuUsage();
+  for (let i = 0; i < CALLS; i++) await call(data);
+  const used = process.cpuUsage(startCpu);
+  process.stdout.write(JSON.stringify({ wall: ((performance.now() - start) * 1000) / CALLS, cpu: (used.user + used.system) / CALLS }));
+  process.exit(0);
 }
+
+function child(side) {
+  const run = spawnSync(process.execPath, [here, "--child", side], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`tools/call round trip: the ${side} process failed\n${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+export async function run() {
+  const rounds = 9 + Number(process.env.WYMCP_BENCH_REPS ?? 0);
+  const samples = { wymcp: [], mcpServer: [], floor: [] };
+  for (let round = 0; round < rounds; round++) for (const side of Object.keys(samples)) samples[side].push(child(side));
+  recordRounds("tools/call round trip", samples.wymcp, [
+    { name: "SDK McpServer + zod", target: 1.0, samples: samples.mcpServer },
+    { name: "bare low-level Server (floor)", target: 1.1, samples: samples.floor },
+  ]);
+}
+
+if (process.argv[2] === "--child") await measure(process.argv[3]);
