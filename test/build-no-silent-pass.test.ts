@@ -71,6 +71,8 @@ function cliOutcome(root: string): { code: number; stdout: string } {
 const FOLLOWED: readonly (readonly [string, string, Readonly<Record<string, string>>])[] = [
   ["an alias of defineTool", `import { defineTool } from "wymcp";\nconst dt = defineTool;\nexport const t = dt(${BAD});\n`, {}],
   ["a local re-export", `import { defineTool } from "./w";\nexport const t = defineTool(${BAD});\n`, { "src/w.ts": `export { defineTool } from "wymcp";\n` }],
+  ["an alias exported by a local module that also declares functions", `import { helper, make as defineTool } from "./w";\nhelper();\nexport const t = defineTool(${BAD});\n`, { "src/w.ts": `import { defineTool } from "wymcp";\nexport function helper() {}\nexport const make = defineTool;\n` }],
+  ["a re-export behind a comment that reads like a function", `import { make as defineTool } from "./w";\nexport const t = defineTool(${BAD});\n`, { "src/w.ts": `/* export function make() {} */\nexport { defineTool as make } from "wymcp";\n` }],
   ["a local export *", `import { defineTool } from "./w";\nexport const t = defineTool(${BAD});\n`, { "src/w.ts": `export * from "wymcp";\n` }],
   ["destructuring of a namespace", `import * as w from "wymcp";\nconst { defineTool } = w;\nexport const t = defineTool(${BAD});\n`, {}],
   ["defineTool.call", `import { defineTool } from "wymcp";\nexport const t = defineTool.call(undefined, ${BAD});\n`, {}],

@@ -8,7 +8,7 @@
  * another package or module is not wymcp's.
  */
 import type { Node } from "../evaluator/ast.js";
-import { exportBinding } from "../evaluator/exports.js";
+import { exportBinding, exportsDeclaredFunction } from "../evaluator/exports.js";
 import type { References } from "../evaluator/references.js";
 import { resolveIdentifier, type Binding } from "../evaluator/scope.js";
 import { unwrap } from "../evaluator/wrappers.js";
@@ -84,7 +84,7 @@ export class WymcpReferences {
   private exportMeaning(file: string, name: string, links: number): Meaning {
     if (links > MAX_LINKS) return undefined;
     const sourceFile = this.references.sourceFile(file);
-    if (typeof sourceFile === "string") return undefined;
+    if (typeof sourceFile === "string" || exportsDeclaredFunction(sourceFile, name)) return undefined;
     const lookup = exportBinding(sourceFile, name);
     if (lookup.binding !== undefined) return this.bindingMeaning(lookup.binding, links + 1);
     for (const specifier of lookup.starSpecifiers) {

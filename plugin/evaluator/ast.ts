@@ -24,11 +24,21 @@ export interface Node {
 export interface SourceFile {
   readonly fileName: string;
   readonly text: string;
+  /** The tree, built when first read: a module asked only what it exports is answered from `exportStatements`. */
   readonly program: Node;
+  /** The parser's record of the module's export statements: their offsets and the names each exports. */
+  readonly exportStatements: readonly ExportStatement[];
   /** The first error the parser reported (the tree is then a recovery guess and is not evaluated). */
   readonly parseError: ParseError | undefined;
   /** 1-based line and column of an offset. */
   position(offset: number): { readonly line: number; readonly column: number };
+}
+
+/** An export statement as the parser records it: where it is, and the local names it exports (`null`: a re-export from `moduleRequest`). */
+export interface ExportStatement {
+  readonly start: number;
+  readonly end: number;
+  readonly entries: readonly { readonly exportName: { readonly name: string | null }; readonly moduleRequest: unknown }[];
 }
 
 /** Where a text stops being parseable, 1-based, with the parser's message. */
@@ -70,9 +80,7 @@ export function parseModule(fileName: string, source: string): SourceFile {
     if (!rawTransfer(parser) || !(error instanceof RangeError)) throw error;
     result = parse(false);
   }
-  const program = result.program as unknown as Node;
   visitorKeys = parser.visitorKeys;
-  setParents(program);
   const firstError = result.errors.find((error) => error.severity === "Error");
   let lineStarts: number[] | undefined;
   const position = (offset: number) => {
@@ -87,8 +95,23 @@ export function parseModule(fileName: string, source: string): SourceFile {
     return { line: low + 1, column: offset - lineStarts[low]! + 1 - (low === 0 ? prefix.length : 0) };
   };
   const parseError = firstError === undefined ? undefined : { message: firstError.message, ...position(firstError.labels[0]?.start ?? 0) };
-  const file: SourceFile = { fileName, text, program, parseError, position };
-  files.set(program, file);
+  // On Node 20 the tree arrives as JSON: most imported modules are only asked what they export, and never pay for its objects.
+  let program: Node | undefined;
+  const file: SourceFile = {
+    fileName,
+    text,
+    get program() {
+      if (program === undefined) {
+        program = result.program as unknown as Node;
+        setParents(program);
+        files.set(program, file);
+      }
+      return program;
+    },
+    exportStatements: result.module.staticExports,
+    parseError,
+    position,
+  };
   return file;
 }
 

@@ -61,3 +61,28 @@ function exportOf(statement: Node, name: string, sourceFile: SourceFile): Bindin
   }
   return undefined;
 }
+
+/** The start of an export statement that declares a function or a class (after the `export` keyword). */
+const DECLARES_FUNCTION_OR_CLASS = /^export\s+(?:declare\s+)?(?:async\s+)?function\b|^export\s+(?:declare\s+)?(?:abstract\s+)?class\b/;
+
+/**
+ * Whether a module exports `name` as a function or class it declares, read
+ * from the parser's record of its exports and the statement's own text, so
+ * that the module's tree is never built. A tool file's handlers mostly call
+ * plain functions of other modules, and each call's callee is asked whether
+ * it is wymcp's `defineTool`. `false` means "not known so": the caller then
+ * reads the tree.
+ *
+ * @example
+ * ```ts
+ * exportsDeclaredFunction(sourceFile, "formatDate"); // true for `export function formatDate(…)`
+ * ```
+ */
+export function exportsDeclaredFunction(sourceFile: SourceFile, name: string): boolean {
+  for (const statement of sourceFile.exportStatements) {
+    const [entry, ...others] = statement.entries;
+    if (entry?.exportName.name !== name || others.length > 0 || entry.moduleRequest !== null) continue;
+    return DECLARES_FUNCTION_OR_CLASS.test(sourceFile.text.slice(statement.start, statement.end));
+  }
+  return false;
+}
