@@ -103,18 +103,19 @@ export interface ResolutionMetafile {
  * ```
  */
 export function metafileResolver(metafile: ResolutionMetafile | undefined, cwd: string): BundlerResolve {
-  const bundled = new Map<string, string | undefined>();
-  for (const [input, { imports }] of Object.entries(metafile?.inputs ?? {})) {
-    if (/^[\w-]{2,}:/.test(input)) continue; // another namespace
-    const importer = path.resolve(cwd, input);
-    for (const { path: file, external, original } of imports) {
-      if (original === undefined) continue;
-      // Inputs of other namespaces are written `namespace:path`: not a file this check reads.
-      bundled.set(`${importer}\0${original}`, external === true || /^[\w-]{2,}:/.test(file) ? undefined : localFile(path.resolve(cwd, file)));
-    }
-  }
+  // Indexed by importer as the metafile writes it; each answer worked out when first asked (a build with its verdicts kept asks for few).
+  const inputs = metafile?.inputs ?? {};
+  const relative = new Map<string, string>();
+  const answers = new Map<string, string | undefined>();
   return (specifier, importer) => {
     const key = `${importer}\0${specifier}`;
-    return bundled.has(key) ? bundled.get(key) : resolveLocalModule(specifier, importer);
+    if (answers.has(key)) return answers.get(key);
+    let input = relative.get(importer);
+    if (input === undefined) relative.set(importer, (input = path.relative(cwd, importer).split(path.sep).join("/")));
+    const bundled = Object.hasOwn(inputs, input) ? inputs[input]!.imports.find(({ original }) => original === specifier) : undefined;
+    // Inputs of other namespaces are written `namespace:path`: not a file this check reads.
+    const answer = bundled === undefined ? resolveLocalModule(specifier, importer) : bundled.external === true || /^[\w-]{2,}:/.test(bundled.path) ? undefined : localFile(path.resolve(cwd, bundled.path));
+    answers.set(key, answer);
+    return answer;
   };
 }
