@@ -10,6 +10,7 @@ import { describeType, reasonText } from "../util/inspect.js";
 import { compileSchema, type CompiledSchema, type SchemaFailure } from "./json-schema.js";
 import type { PathSegment } from "./offence.js";
 import { metaView, type SchemaFault } from "./meta-view.js";
+import { surelyMetaValid } from "./meta-fast-yes.js";
 
 export type { SchemaFault } from "./meta-view.js";
 import { closest } from "../util/suggest.js";
@@ -21,7 +22,7 @@ let metaSchema: CompiledSchema | undefined;
  * travel as `$defs` of one wrapper, so the validator registers each by its
  * `$id` and resolves the dialect's `$ref`s among them.
  */
-function compiledMetaSchema(): CompiledSchema {
+export function compiledMetaSchema(): CompiledSchema {
   metaSchema ??= compileSchema({ $defs: Object.fromEntries(META_SCHEMA_DOCUMENTS.map((document, index) => [`document${index}`, document])), $ref: DIALECT });
   return metaSchema;
 }
@@ -71,6 +72,7 @@ const verdicts = new Map<string, readonly SchemaFault[]>();
 const MAX_VERDICTS = 10_000;
 
 function metaFaults(copy: unknown): SchemaFault[] {
+  if (surelyMetaValid(copy)) return [];
   let failures: SchemaFailure[];
   try {
     const meta = compiledMetaSchema();

@@ -1,0 +1,123 @@
+/**
+ * The meta-schema check's fast yes: a subschema copy (its own subschemas
+ * already replaced by `true`, see `meta-view.ts`) written only with the
+ * common keywords, each of the type the 2020-12 meta-schema asks for, is
+ * valid without asking the validator — which then never even compiles the
+ * meta-schema for a project of ordinary schemas. Anything else (a reference,
+ * an unusual keyword, a value of another type) is left to the validator, so
+ * every refusal and its wording still come from it. Held against the
+ * validator by `test/meta-fast-yes.property.test.ts`.
+ */
+
+type KeywordCheck = (value: unknown) => boolean;
+
+const SIMPLE_TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
+
+const anything: KeywordCheck = () => true;
+const isString: KeywordCheck = (value) => typeof value === "string";
+const isBoolean: KeywordCheck = (value) => typeof value === "boolean";
+const isNumber: KeywordCheck = (value) => typeof value === "number" && Number.isFinite(value);
+const isNonNegativeInteger: KeywordCheck = (value) => isNumber(value) && Number.isInteger(value) && (value as number) >= 0;
+const isArray: KeywordCheck = (value) => Array.isArray(value);
+/** A subschema: in the copy, `true` (or a boolean schema the author wrote). */
+const isSubschema: KeywordCheck = isBoolean;
+const isSubschemaList: KeywordCheck = (value) => Array.isArray(value) && value.length > 0 && value.every(isSubschema);
+const isSubschemaMap: KeywordCheck = (value) => isPlainObject(value) && Object.values(value).every(isSubschema);
+
+/** As the validator reads the `regex` format: ECMAScript with the u flag, and no `\Z` anchor. */
+function isRegex(value: unknown): boolean {
+  if (typeof value !== "string" || /[^\\]\\Z/.test(value)) return false;
+  try {
+    new RegExp(value, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isType(value: unknown): boolean {
+  if (typeof value === "string") return SIMPLE_TYPES.has(value);
+  return Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === "string" && SIMPLE_TYPES.has(name)) && new Set(value).size === value.length;
+}
+
+function isNameList(value: unknown): boolean {
+  return Array.isArray(value) && value.every(isString) && new Set(value).size === value.length;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The keywords the fast yes knows, each with what the 2020-12 meta-schema asks of its value. */
+const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck>([
+  ["type", isType],
+  ["enum", isArray],
+  ["const", anything],
+  ["multipleOf", (value) => isNumber(value) && (value as number) > 0],
+  ["maximum", isNumber],
+  ["exclusiveMaximum", isNumber],
+  ["minimum", isNumber],
+  ["exclusiveMinimum", isNumber],
+  ["maxLength", isNonNegativeInteger],
+  ["minLength", isNonNegativeInteger],
+  ["pattern", isRegex],
+  ["maxItems", isNonNegativeInteger],
+  ["minItems", isNonNegativeInteger],
+  ["uniqueItems", isBoolean],
+  ["maxContains", isNonNegativeInteger],
+  ["minContains", isNonNegativeInteger],
+  ["maxProperties", isNonNegativeInteger],
+  ["minProperties", isNonNegativeInteger],
+  ["required", isNameList],
+  ["format", isString],
+  ["title", isString],
+  ["description", isString],
+  ["$comment", isString],
+  ["default", anything],
+  ["deprecated", isBoolean],
+  ["readOnly", isBoolean],
+  ["writeOnly", isBoolean],
+  ["examples", isArray],
+  ["contentEncoding", isString],
+  ["contentMediaType", isString],
+  ["items", isSubschema],
+  ["additionalProperties", isSubschema],
+  ["unevaluatedProperties", isSubschema],
+  ["unevaluatedItems", isSubschema],
+  ["contains", isSubschema],
+  ["propertyNames", isSubschema],
+  ["not", isSubschema],
+  ["if", isSubschema],
+  ["then", isSubschema],
+  ["else", isSubschema],
+  ["contentSchema", isSubschema],
+  ["anyOf", isSubschemaList],
+  ["oneOf", isSubschemaList],
+  ["allOf", isSubschemaList],
+  ["prefixItems", isSubschemaList],
+  ["properties", isSubschemaMap],
+  ["$defs", isSubschemaMap],
+  ["patternProperties", (value) => isPlainObject(value) && isSubschemaMap(value) && Object.keys(value).every(isRegex)],
+]);
+
+/**
+ * Whether a subschema copy of plain JSON is certainly valid against the
+ * meta-schema; `false` means "ask the validator", never "invalid".
+ *
+ * @example
+ * ```ts
+ * surelyMetaValid({ type: "string", minLength: 1, items: true }); // true
+ * surelyMetaValid({ type: "strng" }); // false: the validator words the fault
+ * ```
+ */
+export function surelyMetaValid(copy: unknown): boolean {
+  if (typeof copy === "boolean") return true;
+  if (!isPlainObject(copy)) return false;
+  for (const key of Object.keys(copy)) {
+    const check = KEYWORDS.get(key);
+    if (check === undefined || !check(copy[key])) return false;
+  }
+  return true;
+}
