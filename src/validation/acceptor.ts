@@ -53,8 +53,9 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accep
   }
   const asserting: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(schema)) if (value !== undefined && !WALKED.has(keyword) && !ANNOTATIONS.has(keyword)) asserting[keyword] = value;
-  const rest = shapedWithout(schema, WALKED);
-  const own = Object.keys(asserting).length === 0 ? undefined : (compileLeaf(asserting) ?? ((value: unknown) => validate(value, rest, DRAFT, lookup, true).valid));
+  // The part handed to the validator is built only for a schema the leaf fast yes cannot answer.
+  let rest: Schema | undefined;
+  const own = Object.keys(asserting).length === 0 ? undefined : (compileLeaf(asserting) ?? ((value: unknown) => validate(value, (rest ??= shapedWithout(schema, WALKED)), DRAFT, lookup, true).valid));
   const properties = schema.properties === undefined ? undefined : new Map(Object.entries(schema.properties).map(([name, inner]) => [name, compileAcceptor(inner, lookup)]));
   const additional = schema.additionalProperties === undefined ? undefined : compileAcceptor(schema.additionalProperties, lookup);
   const items = schema.items === undefined ? undefined : compileAcceptor(schema.items as Schema | boolean, lookup);
