@@ -94,6 +94,9 @@ const SAID: readonly (readonly [string, string, RegExp])[] = [
   ["generator actions", `export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: function* () { yield 1; } as never });\n`, /generator function/],
   ["defineTool handed to a function", `function wrap<F>(f: F): F { return f; }\nconst make = wrap(defineTool);\nexport const t = make(${BAD});\n`, /defineTool is passed to a call/],
   ["defineTool stored in a let", `let dt = defineTool;\nexport const t = dt(${BAD});\n`, /defineTool is stored in a let binding/],
+  ["defineTool re-exported under another name", `export { defineTool as make } from "wymcp";\n`, /defineTool is exported as "make": a file that imports it so and never names defineTool is not checked/],
+  ["defineTool exported under another name", `const make = defineTool;\nexport { make };\n`, /defineTool is exported as "make"/],
+  ["defineTool as the default export", `export default defineTool;\n`, /defineTool is exported as the default export/],
 ];
 
 const HEADER = `import { defineTool } from "wymcp";\n`;

@@ -13,7 +13,7 @@ import { checkSession, findDeclarations, type ToolDeclaration } from "./declarat
 import type { DeclarationCheck, FileCheck, FileNote } from "./file-check.js";
 import { locateOffences } from "./locate.js";
 import { mayDeclareTools } from "./prefilter.js";
-import { unfollowedUses } from "./unfollowed.js";
+import { renamedExports, unfollowedUses } from "./unfollowed.js";
 
 /**
  * Validates one evaluated declaration with the runtime's validators.
@@ -65,6 +65,7 @@ export function checkSourceFile(sourceFile: SourceFile, host: ModuleHost = diskH
   try {
     const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);
     const notes: FileNote[] = unfollowedUses(sourceFile, wymcp).map(({ node, message }) => ({ message, ...lineAndColumn(node) }));
+    for (const { offset, message } of renamedExports(sourceFile, wymcp)) notes.push({ message, ...sourceFile.position(offset) });
     if (evaluator.budget.reason !== undefined) notes.push({ message: `${evaluator.budget.reason}: what was built past it is unknown`, line: 1, column: 1 });
     return { fileName, declarations, filesRead: filesRead(), ...(notes.length > 0 ? { notes } : {}) };
   } catch (error) {

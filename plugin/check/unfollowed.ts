@@ -78,6 +78,35 @@ export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): 
   return found;
 }
 
+/**
+ * Every export that hands on wymcp's `defineTool` under another name
+ * (`export { defineTool as make }`, `export default defineTool`). A module
+ * importing it is checked only when its text names `defineTool` (the text
+ * prefilter), so the declarations made as `make(…)` in any other file are
+ * not checked at build time: the exporting file says so.
+ *
+ * @example
+ * ```ts
+ * renamedExports(sourceFile, wymcp); // [{ offset: 0, message: 'defineTool is exported as "make": …' }]
+ * ```
+ */
+export function renamedExports(sourceFile: SourceFile, wymcp: WymcpReferences): { readonly offset: number; readonly message: string }[] {
+  const found: { offset: number; message: string }[] = [];
+  for (const statement of sourceFile.exportStatements) {
+    for (const entry of statement.entries) {
+      const name = entry.exportName.name ?? (entry.exportName.kind === "Default" ? "default" : undefined);
+      if (name === undefined || name === "defineTool" || wymcp.exported(sourceFile.fileName, name) !== "defineTool") continue;
+      const as = name === "default" ? "the default export" : `"${name}"`;
+      const importing = name === "default" ? "import defineTool from" : `import { ${name} as defineTool } from`;
+      found.push({
+        offset: statement.start,
+        message: `defineTool is exported as ${as}: a file that imports it so and never names defineTool is not checked at build time; import it as defineTool there (${importing} …)`,
+      });
+    }
+  }
+  return found;
+}
+
 /** The node wrapping `node` in parentheses, type assertions or as the last of a sequence. */
 function outer(node: Node): Node {
   let top = node;

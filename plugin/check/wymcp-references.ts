@@ -80,6 +80,11 @@ export class WymcpReferences {
     }
   }
 
+  /** What the module `file` exports as `name` (`"default"` for its default export). */
+  exported(file: string, name: string): Meaning {
+    return this.exportMeaning(file, name, 0);
+  }
+
   /** What a local module exports as `name`, following re-exports and `export *`. */
   private exportMeaning(file: string, name: string, links: number): Meaning {
     if (links > MAX_LINKS) return undefined;

@@ -38,7 +38,7 @@ export interface SourceFile {
 export interface ExportStatement {
   readonly start: number;
   readonly end: number;
-  readonly entries: readonly { readonly exportName: { readonly name: string | null }; readonly moduleRequest: unknown }[];
+  readonly entries: readonly { readonly exportName: { readonly kind: string; readonly name: string | null }; readonly moduleRequest: unknown }[];
 }
 
 /** Where a text stops being parseable, 1-based, with the parser's message. */
