@@ -107,6 +107,10 @@ describe("the static evaluator: unknown parts", () => {
     ["an operator other than +", `const value = 2 * 3;`, /operator/],
     ["a key that is not own", `const o = { a: 1 }; const value = o.toString;`, /not an own key/],
     ["a whole namespace import", `import * as lib from "./lib"; const value = lib;`, /namespace/],
+    ["a destructured name with a default", `const obj = { a: 1, b: 2 }; const { a = 5 } = obj; const value = a;`, /rest element or a default/],
+    ["a nested destructured name with a default", `const obj = { a: { b: 1 } }; const { a: { b = 5 } } = obj; const value = b;`, /rest element or a default/],
+    ["an object rest element", `const obj = { a: 1, b: 2 }; const { a, ...rest } = obj; const value = rest;`, /rest element or a default/],
+    ["an array rest element", `const list = [1, 2, 3]; const [first, ...others] = list; const value = others;`, /rest element or a default/],
   ])("%s", (_name, source, reason) => {
     expectUnknown(valueOf(source, { "lib.ts": `export let x = 1;` }), reason);
   });

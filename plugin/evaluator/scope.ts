@@ -198,22 +198,31 @@ interface NamedEntry {
 }
 
 /** Every name a binding pattern declares, with the path to its value. */
-export function namesIn(pattern: Node, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
+export function namesIn(pattern: Node): NamedEntry[] {
+  return namesAt(pattern, []);
+}
+
+/**
+ * The names below `pattern`, whose value sits at `access` (`undefined` once a
+ * default or rest element is involved). No default parameter here: passing
+ * `undefined` would select it and lose that mark.
+ */
+function namesAt(pattern: Node, access: readonly (string | number)[] | undefined): NamedEntry[] {
   switch (pattern.type) {
     case "Identifier":
       return [{ name: pattern.name as string, access }];
     case "AssignmentPattern":
-      return namesIn(pattern.left, undefined);
+      return namesAt(pattern.left, undefined);
     case "RestElement":
-      return namesIn(pattern.argument, undefined);
+      return namesAt(pattern.argument, undefined);
     case "ArrayPattern":
-      return (pattern.elements as (Node | null)[]).flatMap((element, index) => (element === null ? [] : namesIn(element, access === undefined ? undefined : [...access, index])));
+      return (pattern.elements as (Node | null)[]).flatMap((element, index) => (element === null ? [] : namesAt(element, access === undefined ? undefined : [...access, index])));
     case "ObjectPattern":
       return (pattern.properties as Node[]).flatMap((property) => {
-        if (property.type === "RestElement") return namesIn(property.argument, undefined);
+        if (property.type === "RestElement") return namesAt(property.argument, undefined);
         const key = property.key as Node;
         const step = property.computed ? undefined : key.type === "Identifier" ? (key.name as string) : key.type === "Literal" ? String(key.value) : undefined;
-        return namesIn(property.value, access === undefined || step === undefined ? undefined : [...access, step]);
+        return namesAt(property.value, access === undefined || step === undefined ? undefined : [...access, step]);
       });
     default:
       return [];
