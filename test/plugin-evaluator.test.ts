@@ -31,6 +31,8 @@ describe("the static evaluator: supported syntax", () => {
     ["parentheses", `const value = ((("p")));`, "p"],
     ["object spread", `const base = { a: 1, b: 2 }; const value = { ...base, b: 3, ...{ c: 4 } };`, { a: 1, b: 3, c: 4 }],
     ["array spread", `const base = ["a", "b"]; const value = [...base, "c", ..."de"];`, ["a", "b", "c", "d", "e"]],
+    ["a string spread into an array: its code points", `const value = [..."a\u{1F600}b"];`, ["a", "\u{1F600}", "b"]],
+    ["a string spread into an object: its UTF-16 code units", `const value = { ..."a\u{1F600}b" };`, { 0: "a", 1: "\ud83d", 2: "\ude00", 3: "b" }],
     ["shorthand property", `const description = "d"; const value = { description };`, { description: "d" }],
     ["computed keys that evaluate", "const K = \"k\"; const value = { [K]: 1, [`${K}2`]: 2, [\"x\" + 1]: 3 };", { k: 1, k2: 2, x1: 3 }],
     ["a const in an enclosing block", `function f() { const inner = 5; { const value = inner; } }`, 5],

@@ -91,7 +91,8 @@ function spreadInto(context: LiteralContext, object: Record<string, unknown>, no
     if (value instanceof Unknown) return;
   }
   if (typeof value === "string") {
-    [...value].forEach((character, index) => setCopied(object, String(index), character, { value: node }, provenance));
+    // A string's own keys are its UTF-16 code units (`{ ..."😀" }` has two), not the code points `[...value]` yields.
+    for (let index = 0; index < value.length; index++) setCopied(object, String(index), value.charAt(index), { value: node }, provenance);
     return;
   }
   if (typeof value !== "object" || value === null) return;
