@@ -28,6 +28,7 @@ import { isSealed } from "./util/freeze.js";
 import { chain, hiddenActionOffence, nameOffences } from "./validation/chain.js";
 import { describeType, hasOwn, isHiddenKey, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
 import type { SchemaContext } from "./validation/key-validators.js";
+import type { KeySetWalk } from "./key-set.js";
 import { requiredOf, requiredOneOfOf } from "./validation/schema-read.js";
 import { compareOffences, offence, type Offence } from "./validation/offence.js";
 import type { CheckedActionSchema } from "./validation/checked-schema.js";
@@ -75,7 +76,7 @@ export function obtainForRegistration(tool: ToolLike): RegistrationReading {
   const record = obtainNamed(tool);
   if (!("record" in record)) return { names: undefined, offences: record.offences, schemas: undefined };
   const offences: Offence[] = [...nameOffences(record.record), ...flatOffences(tool, record.names)];
-  const schemas: Record<string, CheckedActionSchema> = Object.create(null);
+  const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   for (const action of record.names) {
     const schema = read(record.record, action);
     const context = chain(action, schema, "all");
@@ -133,7 +134,7 @@ export function validate(tool: ToolLike): void {
 export function checkMandatoryKeys(tool: ToolLike, action: string, schema: unknown): CheckedActionSchema {
   const checkedSchema = checkOrOffences(action, schema);
   if (Array.isArray(checkedSchema)) throw new ActionSchemaError(typeof tool === "string" ? tool : toolName(tool), checkedSchema);
-  return checkedSchema as CheckedActionSchema;
+  return checkedSchema;
 }
 
 function checkOrOffences(action: string, schema: unknown): CheckedActionSchema | Offence[] {
@@ -151,8 +152,15 @@ function checkOrOffences(action: string, schema: unknown): CheckedActionSchema |
  * obtaining that follows.
  */
 function remember(schema: object, context: SchemaContext): void {
-  contracts.set(schema, contractFrom(context, schema as CheckedActionSchema));
-  if (context.walk!.frozen && isSealed(schema)) sealedVerdicts.add(schema);
+  const walk = walkOf(context);
+  contracts.set(schema, contractFrom(context, walk, schema as CheckedActionSchema));
+  if (walk.frozen && isSealed(schema)) sealedVerdicts.add(schema);
+}
+
+/** The key-set walk of a schema whose check found no offence: its `properties` validator ran. */
+function walkOf(context: SchemaContext): KeySetWalk {
+  if (context.walk === undefined) throw new Error("an action schema that passed its check has a key-set walk");
+  return context.walk;
 }
 
 /**
@@ -168,9 +176,13 @@ function remember(schema: object, context: SchemaContext): void {
  * ```
  */
 export function contractOf(schema: CheckedActionSchema): DataContract {
-  const known = typeof schema === "object" && schema !== null ? contracts.get(schema) : undefined;
+  const given: unknown = schema; // a JavaScript caller may pass anything
+  const known = typeof given === "object" && given !== null ? contracts.get(given) : undefined;
   if (known !== undefined) return known;
-  return contracts.get(checkMandatoryKeys(undefined, "<unnamed>", schema))!;
+  // A schema passes its check only once its contract is remembered.
+  const contract = contracts.get(checkMandatoryKeys(undefined, "<unnamed>", schema));
+  if (contract === undefined) throw new Error("an action schema that passed its check has a data contract");
+  return contract;
 }
 
 /**
@@ -223,7 +235,7 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
 export function fetchSchemas(tool: ToolLike): Readonly<Record<string, CheckedActionSchema>> {
   const record = obtainNamed(tool);
   if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
-  const schemas: Record<string, CheckedActionSchema> = Object.create(null);
+  const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   const offences: Offence[] = [];
   for (const action of record.names) {
     const schema = checkOrOffences(action, read(record.record, action));
@@ -241,7 +253,7 @@ export function toolName(tool: ToolLike): string | undefined {
   return typeof name === "string" ? name : undefined;
 }
 
-type Failed = { readonly offences: Offence[] };
+interface Failed { readonly offences: Offence[] }
 type Named = { readonly record: object; readonly names: string[] } | Failed;
 
 const fail = (code: Offence["code"], problem: string, fix: string): Failed => ({
@@ -267,10 +279,10 @@ function namesOf(record: object): Named {
 function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
   const flat = typeof tool === "object" && tool !== null ? read(tool, "flat") : undefined;
   if (flat === undefined || flat === false) return [];
-  if (flat !== true) return fail("flat_tool", `flat is ${describeType(flat)}`, "write flat: true for a single-action tool listed flat, or leave flat out.").offences as Offence[];
+  if (flat !== true) return fail("flat_tool", `flat is ${describeType(flat)}`, "write flat: true for a single-action tool listed flat, or leave flat out.").offences;
   if (names.length === 1) return [];
   return fail("flat_tool", `the tool is flat but declares ${names.length} actions${names.length === 0 ? "" : ` (${names.map((name) => JSON.stringify(name)).join(", ")})`}`,
-    "declare exactly one action in a flat tool, or drop flat: true to list the actions behind { action, data }.").offences as Offence[];
+    "declare exactly one action in a flat tool, or drop flat: true to list the actions behind { action, data }.").offences;
 }
 
 /** The one place that calls `tool.actions()`. */
@@ -291,6 +303,6 @@ function obtainRecord(tool: ToolLike): { readonly record: object } | Failed {
   return { record };
 }
 
-function contractFrom(context: SchemaContext, schema: CheckedActionSchema): DataContract {
-  return { closure: context.walk!.closure, values: context.values ?? new Map(), required: requiredOf(schema), groups: requiredOneOfOf(schema) };
+function contractFrom(context: SchemaContext, walk: KeySetWalk, schema: CheckedActionSchema): DataContract {
+  return { closure: walk.closure, values: context.values ?? new Map(), required: requiredOf(schema), groups: requiredOneOfOf(schema) };
 }

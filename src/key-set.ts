@@ -17,7 +17,7 @@ export interface KeySetWalk {
   /** Shape offences, in walk order (the error sorts them). */
   readonly offences: Offence[];
   /** The closure of the action's data: its `properties`, always closed. */
-  readonly closure: Closure;
+  readonly closure: Closure & { readonly declared: ReadonlyMap<string, Closure> };
   /** Whether every object the walk read was sealed by `deepFreeze` , so its verdict can never change. */
   readonly frozen: boolean;
 }
@@ -31,7 +31,8 @@ interface MutableClosure {
 
 /** Where a walked value's closure is stored: a property map entry, or a slot of a schema's closure. */
 type Into = Map<string, Closure> | MutableClosure;
-type SlotName = string | "declared" | "items" | "extra";
+/** A property name (into a map), or a closure's slot: "declared", "items" or "extra". */
+type SlotName = string;
 
 interface Frame {
   readonly kind: "map" | "schema";
@@ -123,7 +124,7 @@ class KeySetWalker {
   constructor(private readonly action: string | null) {}
 
   walk(properties: unknown): KeySetWalk {
-    const top: MutableClosure = { declared: new Map(), extra: "refuse", items: null };
+    const top: MutableClosure & { declared: Map<string, Closure> } = { declared: new Map(), extra: "refuse", items: null };
     if (isPlainObject(properties)) this.enter("map", properties, null, "properties", top, "declared");
     for (let frame = this.stack.pop(); frame !== undefined; frame = this.stack.pop()) {
       if (++this.visits > MAX_WALKED_OBJECTS) {
@@ -387,7 +388,7 @@ export function dataOffences(value: unknown, prefix: readonly PathSegment[], act
     const key = fault.code === "symbol_key" || fault.code === "non_enumerable_key";
     const code = of === "example" ? "invalid_example" : key ? "undeclared_default" : "invalid_default";
     const problem =
-      of === "default" && fault.code === "symbol_key" ? `default key ${fault.key} is a symbol`
+      of === "default" && fault.code === "symbol_key" ? `default key ${String(fault.key)} is a symbol`
       : of === "default" && fault.code === "non_enumerable_key" ? `default key ${JSON.stringify(fault.key)} is not enumerable`
       : fault.problem;
     return faultOffence(action, prefix, fault, code, problem, DATA_FIXES[fault.code], "default");

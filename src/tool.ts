@@ -108,6 +108,7 @@ const MANDATORY_ACTION_SCHEMA_KEYS = ["description", "properties"] as const sati
 // The lists name every key of the ActionSchema type: a key added to one and not the other fails to compile.
 type Missing<List extends readonly string[], Keys extends string> = Exclude<Keys, List[number]>;
 const EVERY_KEY_LISTED: [Missing<typeof ACTION_SCHEMA_KEYS, ActionSchemaKey>, Missing<typeof MANDATORY_ACTION_SCHEMA_KEYS, MandatoryActionSchemaKey>] extends [never, never] ? true : false = true;
+// eslint-disable-next-line @typescript-eslint/no-meaningless-void-operator -- uses the compile-time check above
 void EVERY_KEY_LISTED;
 
 /**
@@ -136,7 +137,7 @@ export function mandatoryActionSchemaKeys(): MandatoryActionSchemaKey[] {
 }
 
 /** A tool's actions: action name → action schema. */
-export type ActionRecord = { readonly [action: string]: ActionSchema };
+export type ActionRecord = Readonly<Record<string, ActionSchema>>;
 
 /**
  * What a handler learns about the call besides its data, and how it talks
@@ -165,9 +166,9 @@ export interface HandlerContext {
   /** Progress notifications: present only when the client sent a progress token with this call. */
   readonly progress?: ProgressReporter;
   /** Asks the client's model for a completion (`sampling/createMessage`); rejects at once when no client can answer. */
-  sample(request: SamplingRequest): Promise<SamplingResult>;
+  readonly sample: (request: SamplingRequest) => Promise<SamplingResult>;
   /** Asks the user for input (`elicitation/create`); rejects at once when no client can answer. */
-  elicit(request: ElicitationRequest): Promise<ElicitationResult>;
+  readonly elicit: (request: ElicitationRequest) => Promise<ElicitationResult>;
 }
 
 /** A handler: receives the gated data (defaults merged) and returns the result. */

@@ -9,7 +9,6 @@
  */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import type { Plugin as VitePlugin } from "vite";
 import wymcpEsbuild from "../plugin/bundler/esbuild.js";
 import wymcpVite from "../plugin/bundler/vite.js";
 import { run } from "../plugin/cli/run.js";
@@ -50,9 +49,9 @@ async function viteOutcome(root: string): Promise<Outcome> {
   };
   try {
     await build({
-      root, configFile: false, logLevel: "warn", customLogger: logger as never,
+      root, configFile: false, logLevel: "warn", customLogger: logger,
       resolve: { alias: [{ find: /^wymcp$/, replacement: runtimeEntry }] },
-      plugins: [wymcpVite({ cache: false }) as VitePlugin],
+      plugins: [wymcpVite({ cache: false })],
       build: { write: false, minify: false, target: "node20", ssr: join(root, "src/index.ts"), rollupOptions: { onwarn: (warning) => warnings.push(String(warning.message)) } },
     });
     return { ok: true, errors: [], warnings };

@@ -36,6 +36,7 @@ function fingerprint(): Map<string, readonly unknown[]> {
   for (const [name, target] of Object.entries(BUILT_INS)) {
     prints.set(`${name} [[Prototype]]`, [Object.getPrototypeOf(target), Object.isExtensible(target)]);
     for (const key of Reflect.ownKeys(target)) {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- an accessor's get and set are compared, never called
       const { value, get, set, writable, enumerable, configurable } = Object.getOwnPropertyDescriptor(target, key)!;
       prints.set(`${name}.${String(key)}`, [value, get, set, writable, enumerable, configurable]);
     }
@@ -306,7 +307,7 @@ const deepTool = (() => {
   return defineTool({
     name: "store",
     description: "Deep",
-    actions: { put: { description: "Deep", properties: { n: schema }, defaults: { n: defaults } } as ActionSchema },
+    actions: { put: { description: "Deep", properties: { n: schema }, defaults: { n: defaults } } },
     handlers: { put: (data) => (deepReceived.push(data), "ok") },
   });
 })();
@@ -379,7 +380,7 @@ const DECLARED = ["name", "opts", "due", "tags", "nested", "level", "rows", "id"
 
 type Node = { readonly leaf: string | number | boolean | null } | { readonly entries: readonly (readonly [string, Node])[] } | { readonly items: readonly Node[] };
 
-const { node: nodeArbitrary, object: objectArbitrary } = fc.letrec<{ node: Node; object: Node; leaf: Node; array: Node }>((tie) => ({
+const { object: objectArbitrary } = fc.letrec<{ node: Node; object: Node; leaf: Node; array: Node }>((tie) => ({
   node: fc.oneof({ depthSize: "small", maxDepth: 5 }, tie("leaf"), tie("object"), tie("array")),
   leaf: fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.boolean(), fc.constant(null)).map((leaf) => ({ leaf })),
   object: fc

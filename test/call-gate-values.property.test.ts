@@ -18,7 +18,7 @@ import fc from "fast-check";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createRouter, defineTool, type ActionSchema } from "../src/index.js";
+import { createRouter, defineTool } from "../src/index.js";
 import { connectSdk, type SdkSession } from "./support/sdk-session.js";
 
 // Both are CommonJS modules whose export is also their `default`.
@@ -226,7 +226,7 @@ const tool = defineTool({
   actions: {
     check: {
       description: "Every keyword family",
-      properties: PROPERTIES as ActionSchema["properties"],
+      properties: PROPERTIES,
       required: REQUIRED,
       defaults: DEFAULTS,
     },

@@ -181,7 +181,7 @@ const values = defineTool({
   actions: Object.fromEntries(
     ROWS.map((row, index): [string, ActionSchema] => [
       actionOf(index),
-      { description: row.label, properties: { v: row.schema as ActionSchema["properties"][string], d: { type: "string" } }, defaults: { d: "dflt" } },
+      { description: row.label, properties: { v: row.schema, d: { type: "string" } }, defaults: { d: "dflt" } },
     ]),
   ),
   handlers: Object.fromEntries(

@@ -119,6 +119,7 @@ describe("paths that are not read, each said", () => {
     writeFileSync(join(root, "src/\u202eevil.ts"), BAD_TOOL);
     const { code, stdout } = runCli(["check"], root);
     expect(code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- control characters are what must not be printed
     expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
     const lines = stdout.split("\n").filter((line) => line.startsWith("src/"));
     expect(lines.map((line) => line.slice(0, line.indexOf(".ts:") + 3))).toEqual(expect.arrayContaining(["src/a\\nb.ts", "src/\\u001b[31mred.ts", "src/\\u202eevil.ts"]));

@@ -29,12 +29,12 @@ function startServer(args: string[]): Promise<string> {
   started.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const url = /on (http:\/\/\S+)/.exec(out)?.[1];
       if (url !== undefined) resolve(url);
     });
-    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.once("exit", (code) => reject(new Error(`the conformance server exited (${code}): ${out}`)));
   });
 }
@@ -50,8 +50,8 @@ function runSuite(url: string): Promise<{ scenarios: Map<string, Outcome>; outpu
   started.push(child);
   return new Promise((resolve) => {
     let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", () => {
       const summary = output.slice(output.indexOf("=== SUMMARY ==="));
       const scenarios = new Map<string, Outcome>();

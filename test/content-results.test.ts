@@ -25,7 +25,7 @@ describe("the helpers", () => {
     ["text of a number", () => text(3 as never), /^text: the text must be a string, not number$/],
     ["image without a mimeType", () => image("AA==", undefined as never), /^image: mimeType must be a string/],
     ["audio data that is a Buffer", () => audio(Buffer.from("x") as never, "audio/wav"), /^audio: data \(base64\) must be a string, not object/],
-    ["a resource with text and blob", () => resource({ uri: "x://a", text: "t", blob: "AA==" } as never), /exactly one of text and blob/],
+    ["a resource with text and blob", () => resource({ uri: "x://a", text: "t", blob: "AA==" }), /exactly one of text and blob/],
     ["a resource with neither", () => resource({ uri: "x://a" } as never), /exactly one of text and blob/],
     ["a resource that is null", () => resource(null as never), /pass \{ uri, mimeType\?, text \}/],
     ["a link without a name", () => resourceLink({ uri: "x://a" } as never), /^resourceLink: name must be a string/],

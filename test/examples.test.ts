@@ -107,7 +107,7 @@ describe("examples/malformed", () => {
   });
 
   test.each(Object.keys(sections))("%s names every mistake at its file:line:col with its fix", (tool) => {
-    const start = run.output.indexOf(sections[tool as keyof typeof sections]!);
+    const start = run.output.indexOf(sections[tool as keyof typeof sections]);
     expect(start).toBeGreaterThanOrEqual(0);
     const next = run.output.indexOf("\n── ", start + 1);
     const lines = run.output.slice(start, next === -1 ? undefined : next).split("\n");

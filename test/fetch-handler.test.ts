@@ -78,7 +78,7 @@ describe.each([
         controller.enqueue(new Uint8Array(1024).fill(32));
       },
     });
-    const response = await handlerFor({ stateless, maxBodyBytes: 4096 })(new Request(URL_, { method: "POST", headers: MCP_HEADERS, body, duplex: "half" } as RequestInit));
+    const response = await handlerFor({ stateless, maxBodyBytes: 4096 })(new Request(URL_, { method: "POST", headers: MCP_HEADERS, body, duplex: "half" }));
     expect(response.status).toBe(413);
     expect(pulled).toBeLessThan(20);
   });

@@ -41,6 +41,7 @@ function failingTool() {
         throw new Error(SECRET_PATH);
       },
       text: () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler may throw anything
         throw SECRET_DB;
       },
       quota: () => {
@@ -50,6 +51,7 @@ function failingTool() {
         throw new Missing("/srv/app/db/tasks.sqlite has no row 7");
       },
       proxy: () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler may throw anything
         throw new Proxy({}, { get: () => { throw new Error(SECRET_PATH); }, getPrototypeOf: () => { throw new Error(SECRET_PATH); } });
       },
     },

@@ -139,13 +139,13 @@ describe("item 11: one offence per line", () => {
   });
 
   test("a constructor name with a line break", () => {
-    const Named = { [FORGED]: class {} }[FORGED]!;
+    const Named = { [FORGED]: class {} }[FORGED];
     const error = validationError({ a: validSchema({ properties: { p: new Named() }, notes: new Named() }) });
     oneLinePerOffence(error);
   });
 
   test("callback-surface problems", () => {
-    const tool = { ...toolOf({ [FORGED]: validSchema() }), handlers: {}, title: new ({ [FORGED]: class {} }[FORGED]!)() };
+    const tool = { ...toolOf({ [FORGED]: validSchema() }), handlers: {}, title: new ({ [FORGED]: class {} }[FORGED])() };
     const offences = callbackSurfaceOffences(tool);
     expect(offences.length).toBeGreaterThan(0);
     for (const offence of offences) expect(`${offence.problem} ${offence.fix}`).not.toMatch(/[\r\n]/);

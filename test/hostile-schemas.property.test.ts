@@ -57,7 +57,7 @@ class Instance {
 /** A class whose name holds a line break. */
 function LineBreakClass(): new () => object {
   const name = "Forged\n  actions: forged";
-  return { [name]: class {} }[name]!;
+  return { [name]: class {} }[name];
 }
 
 function hostileTraps(): ProxyHandler<object> {

@@ -5,7 +5,6 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { createRouter, defineTool, text } from "../src/index.js";
@@ -103,7 +102,7 @@ describe("resuming a stream over Streamable HTTP", () => {
     const eventStore = { ...store, replayEventsAfter: (id: string, options: Parameters<typeof store.replayEventsAfter>[1]) => (resumedAfter.push(id), store.replayEventsAfter(id, options)) };
     running = await serveHttp(createRouter({ tools: [closer] }), { eventStore, retryInterval: 50 });
     const client = new Client({ name: "resumer", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(running.url, { reconnectionOptions: { initialReconnectionDelay: 50, maxReconnectionDelay: 200, reconnectionDelayGrowFactor: 1, maxRetries: 5 } }) as Transport);
+    await client.connect(new StreamableHTTPClientTransport(running.url, { reconnectionOptions: { initialReconnectionDelay: 50, maxReconnectionDelay: 200, reconnectionDelayGrowFactor: 1, maxRetries: 5 } }));
     expect(await client.callTool({ name: "slow" })).toEqual({ content: [{ type: "text", text: "answered after the stream closed" }] });
     // The answer came through a resumed stream: the client named the last event it had seen.
     expect(resumedAfter).toHaveLength(1);
@@ -113,7 +112,7 @@ describe("resuming a stream over Streamable HTTP", () => {
   test("without an event store the SDK offers no stream closing, and the answer comes on the open stream", async () => {
     running = await serveHttp(createRouter({ tools: [closer] }));
     const client = new Client({ name: "plain", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(running.url) as Transport);
+    await client.connect(new StreamableHTTPClientTransport(running.url));
     expect(await client.callTool({ name: "slow" })).toEqual({ content: [{ type: "text", text: "answered after the stream closed" }] });
     await client.close();
   });

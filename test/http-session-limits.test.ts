@@ -9,7 +9,7 @@
 import { build } from "esbuild";
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer, request, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";

@@ -7,7 +7,6 @@
  * stream of a session. Waits are bounded so a regression fails rather than
  * hangs; no assertion is about how long anything took.
  */
-import { request } from "node:http";
 import { connect } from "node:net";
 import { describe, expect, test } from "vitest";
 import { createRouter, defineTool } from "../src/index.js";

@@ -102,7 +102,7 @@ describe("Gemini function declarations (the @google/genai SDK's conversion of pa
 
 describe("agent frameworks, with strict: true", () => {
   test.each(MODES)("LangChain loadMcpTools + convertToOpenAITool(strict) forwards the %s listing verbatim", async (mode) => {
-    const loaded = await loadMcpTools("tasks-example", of(mode).session.client as never);
+    const loaded = await loadMcpTools("tasks-example", of(mode).session.client);
     expect(loaded.map((tool) => tool.name)).toEqual(of(mode).listings.map((listing) => listing.name));
     for (const [index, tool] of loaded.entries()) {
       const converted = convertToOpenAITool(tool as never, { strict: true }) as { function: { parameters: unknown; strict?: boolean } };
@@ -117,7 +117,7 @@ describe("agent frameworks, with strict: true", () => {
     const server = createMcpServer(of(mode).router, { serverInfo: { name: "tasks-example", version: "0.0.1" } });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    const client = await createMCPClient({ transport: clientSide as never });
+    const client = await createMCPClient({ transport: clientSide });
     try {
       const aiTools = (await client.tools()) as Record<string, { inputSchema: { jsonSchema: unknown } }>;
       expect(Object.keys(aiTools)).toEqual(of(mode).listings.map((listing) => listing.name));
@@ -147,7 +147,7 @@ describe("the AI SDK end to end: createMCPClient().tools() with strict: true, ge
     const server = createMcpServer(of(mode).router, { serverInfo: { name: "tasks-example", version: "0.0.1" } });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    const client = await createMCPClient({ transport: clientSide as never });
+    const client = await createMCPClient({ transport: clientSide });
     try {
       const mcpTools = await client.tools();
       const strictTools = Object.fromEntries(Object.entries(mcpTools).map(([name, tool]) => [name, { ...tool, strict: true }])) as ToolSet;
@@ -180,7 +180,7 @@ type SentTool = SentFunction & { function?: SentFunction };
 /** A fetch that records each request body and answers the smallest valid OpenAI reply, with no network. */
 function openAiStub(requests: unknown[], api: string): typeof fetch {
   return async (_url, init) => {
-    requests.push(JSON.parse(String(init?.body)));
+    requests.push(JSON.parse(init?.body as string));
     const body = api === "Responses API"
       ? { id: "resp_1", created_at: 0, model: "gpt-4o-mini", output: [{ type: "message", role: "assistant", id: "msg_1", content: [{ type: "output_text", text: "ok", annotations: [] }] }], usage: { input_tokens: 1, output_tokens: 1 } }
       : { id: "chatcmpl_1", object: "chat.completion", created: 0, model: "gpt-4o-mini", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };

@@ -10,7 +10,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolResultSchema, ProgressNotificationSchema, CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createMcpServer, serveHttp } from "../src/mcp/index.js";
@@ -52,7 +51,7 @@ const surfaces: [string, Surface][] = [
     sessions: mode === "stateful",
     async connect(client) {
       const running = await serveHttp(beyondRouter(), { ...beyondOptions, stateless: mode === "stateless" });
-      await client.connect(new StreamableHTTPClientTransport(running.url) as Transport);
+      await client.connect(new StreamableHTTPClientTransport(running.url));
       return async () => (await client.close(), await running.close());
     },
   }]),
@@ -160,7 +159,7 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
 
   test("protocol errors: an invalid tools/list cursor and malformed tools/call params are -32602, worded by wymcp", async () => {
     await expect(client.listTools({ cursor: "page-2" })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Invalid cursor "page-2"') });
-    const refused = await client.request({ method: "tools/call", params: { name: 7, arguments: [] } } as never, CallToolResultSchema).then(() => undefined, (error: unknown) => error);
+    const refused = await client.request({ method: "tools/call", params: { name: 7, arguments: [] } }, CallToolResultSchema).then(() => undefined, (error: unknown) => error);
     expect(refused).toMatchObject({ code: -32602, message: expect.stringContaining("Invalid tools/call params (params.name:") });
     expect((refused as { data: { problems: { at: string }[] } }).data.problems.map((problem) => problem.at)).toEqual(["params.name", "params.arguments"]);
   });

@@ -5,7 +5,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describe, expect, test } from "vitest";
 import { createRouter } from "../src/index.js";
 import { createMcpServer, serveHttp } from "../src/mcp/index.js";
@@ -17,7 +16,7 @@ describe("the per-server hooks", () => {
     const running = await serveHttp(createRouter(), { stateless, mcpServer: () => (made++, new McpServer({ name: "hooked", version: "1" })), setup: () => void setUp++ });
     const clients = [new Client({ name: "a", version: "1" }), new Client({ name: "b", version: "1" })];
     for (const client of clients) {
-      await client.connect(new StreamableHTTPClientTransport(running.url) as Transport);
+      await client.connect(new StreamableHTTPClientTransport(running.url));
       await client.listTools();
       await client.listTools();
     }

@@ -151,16 +151,16 @@ describe("locations with awkward names", () => {
 
 describe("cycles", () => {
   test.each([
-    ["through properties", () => { const s: any = { properties: {} }; s.properties.self = s; return s; }, 'actions["a"].properties["o"]["properties"]', "self"],
-    ["through items", () => { const s: any = { type: "array" }; s.items = s; return s; }, 'actions["a"].properties["o"]', "items"],
-    ["through additionalProperties", () => { const s: any = {}; s.additionalProperties = { additionalProperties: s }; return s; }, 'actions["a"].properties["o"]["additionalProperties"]', "additionalProperties"],
+    ["through properties", () => { const s: { properties: Record<string, unknown> } = { properties: {} }; s.properties.self = s; return s; }, 'actions["a"].properties["o"]["properties"]', "self"],
+    ["through items", () => { const s: Record<string, unknown> = { type: "array" }; s.items = s; return s; }, 'actions["a"].properties["o"]', "items"],
+    ["through additionalProperties", () => { const s: Record<string, unknown> = {}; s.additionalProperties = { additionalProperties: s }; return s; }, 'actions["a"].properties["o"]["additionalProperties"]', "additionalProperties"],
   ])("a cycle %s is one offence", (_label, make, location, key) => {
     const offences = offencesOfSchema(withProperties({ o: make() }));
     expect(offences).toEqual([expect.objectContaining({ code: "cycle", location, key })]);
   });
 
   test("a property map containing itself", () => {
-    const map: any = {};
+    const map: Record<string, unknown> = {};
     map.o = { properties: map };
     expect(offencesOfSchema(withProperties(map))).toEqual([expect.objectContaining({ code: "cycle", key: "properties" })]);
   });

@@ -32,10 +32,10 @@ function statsTool(): Tool {
   return defineTool({
     name: "stats",
     description: "Returns whatever result it is asked to",
-    outputSchema: outputSchema as unknown as OutputSchema,
+    outputSchema,
     actions: { echo: { description: "Returns data.result as the result", properties: { result: {} }, required: ["result"] } },
     handlers: { echo: (data) => data.result as object },
-  }) as unknown as Tool;
+  });
 }
 
 interface LogEntry {

@@ -187,6 +187,7 @@ async function esbuildBuild(entry: string, outDir: string, plugins: unknown[], a
 function fromThrown(error: LocatedError): BuildResult {
   const parts = error.errors && error.errors.length > 0 ? error.errors : [error];
   return failure(
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a part without a message is shown as the bundler made it
     parts.map((part) => part.message ?? String(part)),
     parts.flatMap((part) => (part.loc === undefined ? [] : [{ file: part.loc.file, line: part.loc.line, column: part.loc.column }])),
     String(error.message),

@@ -529,7 +529,7 @@ describe("verdicts kept between builds are never stale", () => {
     ]);
     writeFileSync(join(root, "src/shared.ts"), SHARED);
     const withMetafile = await esbuild.build({ ...options, metafile: true, plugins: [wymcpEsbuild({ cache })] });
-    expect(Object.keys(withMetafile.metafile!.inputs).some((input) => input.endsWith("src/tools.ts"))).toBe(true);
+    expect(Object.keys(withMetafile.metafile.inputs).some((input) => input.endsWith("src/tools.ts"))).toBe(true);
   }, BOUND);
 });
 

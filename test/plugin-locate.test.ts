@@ -15,7 +15,7 @@ const HEAD = `import { defineTool } from "wymcp";\n`;
 function markers(root: string, files: readonly string[]): string[] {
   return files.flatMap((file) => {
     const lines = readFileSync(join(root, file), "utf8").split("\n");
-    return lines.flatMap((line, index) => [...line.matchAll(/\/\*@(\w+)\*\//g)].map((match) => `${file}:${index + 1}:${match.index! + match[0].length + 1} ${match[1]}`));
+    return lines.flatMap((line, index) => [...line.matchAll(/\/\*@(\w+)\*\//g)].map((match) => `${file}:${index + 1}:${match.index + match[0].length + 1} ${match[1]}`));
   });
 }
 

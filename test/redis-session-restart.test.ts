@@ -60,7 +60,7 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
     children.add(child);
     return new Promise((resolve, reject) => {
       let output = "";
-      child.stderr!.on("data", (chunk: Buffer) => {
+      child.stderr.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes("MCP endpoint")) resolve(child);
       });

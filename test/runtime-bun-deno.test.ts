@@ -50,8 +50,8 @@ function start(binary: string, args: string[]): Promise<{ child: ChildProcess; p
         resolve({ child, port: Number(match[1]) });
       }
     };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
     child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`exited with ${code}:\n${output}`))));
   });
 }

@@ -65,7 +65,7 @@ export interface InfoLogger {
 }
 
 /** What a Rollup, Rolldown or Vite plugin context offers to tell of a clean build. */
-export type TellContext = { warn(message: string): void; info?: (message: string) => void };
+export interface TellContext { warn(message: string): void; info?: (message: string) => void }
 
 /**
  * A Rollup, Rolldown or Vite build's end: the warning about an `include`

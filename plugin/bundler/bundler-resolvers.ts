@@ -30,7 +30,7 @@ export function localFile(id: string | false | null | undefined): string | undef
 
 /** What the plugin uses of a Rollup, Vite or Rolldown plugin context. */
 interface ResolvingContext {
-  resolve?(source: string, importer: string, options: { skipSelf: boolean }): Promise<{ id: string; external?: boolean | string } | null>;
+  resolve?: (this: unknown, source: string, importer: string, options: { skipSelf: boolean }) => Promise<{ id: string; external?: boolean | string } | null>;
 }
 
 /**
@@ -45,9 +45,10 @@ interface ResolvingContext {
  */
 export function contextResolver(context: unknown): BundlerResolve | undefined {
   const resolving = context as ResolvingContext;
-  if (typeof resolving.resolve !== "function") return undefined;
+  const resolve = resolving.resolve;
+  if (typeof resolve !== "function") return undefined;
   return async (specifier, importer) => {
-    const resolved = await resolving.resolve!(specifier, importer, { skipSelf: true });
+    const resolved = await resolve.call(resolving, specifier, importer, { skipSelf: true });
     if (resolved === null || (resolved.external !== undefined && resolved.external !== false)) return undefined;
     return localFile(resolved.id);
   };

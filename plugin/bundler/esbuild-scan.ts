@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
+import type { BuildResult, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
 import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
@@ -58,7 +58,7 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
   if (errors.length === 0 && result.errors.length === 0) summarize(build, tally.summary());
   if (errors.length === 0 && warnings.length === 0) return undefined;
   await report(build, errors, warnings);
-  return { errors: errors as Message[], warnings: warnings as Message[] };
+  return { errors, warnings };
 }
 
 /**
@@ -80,7 +80,8 @@ function summarize(build: PluginBuild, line: string | undefined): void {
 async function report(build: PluginBuild, errors: PartialMessage[], warnings: PartialMessage[]): Promise<void> {
   const level = build.initialOptions.logLevel ?? "warning";
   if (level === "silent") return;
-  const color = build.initialOptions.color ?? process.stderr.isTTY === true;
+  // Node types isTTY as boolean, but it is undefined when stderr is a file or a pipe.
+  const color = build.initialOptions.color ?? (process.stderr.isTTY as boolean | undefined) === true;
   const print = async (messages: PartialMessage[], kind: "error" | "warning") => {
     if (messages.length === 0) return;
     for (const text of await build.esbuild.formatMessages(messages, { kind, color })) process.stderr.write(text);

@@ -55,7 +55,7 @@ export function partialWarning(check: FileCheck): string | undefined {
   const file = displayPath(check.fileName);
   const skipped = check.skipped;
   if (skipped !== undefined) {
-    const why = skipped.reason === "syntax-error" ? `the parser reports a syntax error at ${file}:${skipped.line}:${skipped.column}: ${skipped.message}` : skipped.message;
+    const why = skipped.reason === "syntax-error" ? `the parser reports a syntax error at ${file}:${String(skipped.line)}:${String(skipped.column)}: ${skipped.message}` : skipped.message;
     return `wymcp: ${file} was not checked: ${why}; its tools are still validated when they are registered`;
   }
   const parts: string[] = [];

@@ -17,7 +17,6 @@
 import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
-import { PACKAGE_NAME } from "../package.js";
 import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./build-summary.js";
 import { CODE_FILTER } from "../check/prefilter.js";
 import { isMissingPeer } from "../evaluator/parser.js";
@@ -88,7 +87,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     } finally {
       checker.endBuild();
     }
-    tellClean(this as unknown as TellContext, tally);
+    tellClean(this, tally);
   }
   return {
     name: "wymcp",
@@ -158,14 +157,17 @@ function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { che
     throw error;
   };
   const fail = checker.lint?.errors === true;
-  const report = (settled: ModuleVerdict) => {
+  const report = (settled: ModuleVerdict): undefined => {
     tally?.verdict(settled);
-    return run.reportVerdict(context, settled, fail);
+    run.reportVerdict(context, settled, fail);
+    return undefined;
   };
   try {
     // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
     const verdict = checker.check(fileName, code, run.contextResolver(context));
-    return verdict instanceof Promise ? verdict.then(report, missingPeer) : report(verdict);
+    if (verdict instanceof Promise) return verdict.then(report, missingPeer);
+    report(verdict);
+    return undefined;
   } catch (error) {
     return missingPeer(error);
   }

@@ -139,20 +139,19 @@ export class ModuleChecker {
     const store = this.store();
     const stats = statSync(fileName, { throwIfNoEntry: false });
     const resolution = this.memo.resolution(resolve);
-    if (store === undefined || stats === undefined || !stats.isFile()) {
+    if (store === undefined || !stats?.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
       return text === undefined || !mayDeclareTools(text) ? NOTHING : this.run(fileName, text, undefined, resolution);
     }
     const stored = store.entries[fileName];
     if (stored !== undefined && sameStats(stored.seen, stats)) {
-      return when(this.memo.holds(fileName, stored, resolution), (held) => (held ? reuse(fileName, stored) : this.read(fileName, code, stats, undefined, resolution)));
+      return when(this.memo.holds(fileName, stored, resolution), (held) => (held ? reuse(fileName, stored) : this.read(store, fileName, code, stats, undefined, resolution)));
     }
-    return this.read(fileName, code, stats, stored, resolution);
+    return this.read(store, fileName, code, stats, stored, resolution);
   }
 
   /** A module whose verdict its times alone could not reuse, read; `stored`: a verdict its text may still reuse. */
-  private read(fileName: string, code: string | undefined, stats: Stats, stored: Entry | undefined, resolution: BundlerResolution | undefined): ModuleVerdict | Promise<ModuleVerdict> {
-    const store = this.loaded!;
+  private read(store: VerdictStore, fileName: string, code: string | undefined, stats: Stats, stored: Entry | undefined, resolution: BundlerResolution | undefined): ModuleVerdict | Promise<ModuleVerdict> {
     const text = readSource(fileName);
     if (text === undefined) return code === undefined || !mayDeclareTools(code) ? NOTHING : this.run(fileName, code, undefined, resolution);
     if (!mayDeclareTools(text)) {
@@ -182,8 +181,8 @@ export class ModuleChecker {
     const tableRun = resolution?.table.run(resolution.resolve);
     const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: tableRun?.lookup ?? resolveLocalModule });
     const check = checkModule.checkSource(fileName, text, recorder);
-    if (resolution !== undefined && tableRun!.missed() && runs < MAX_RUNS) {
-      return resolution.table.settle(resolution.resolve).then(() => (tableRun!.learned() ? this.run(fileName, text, seen, resolution, runs + 1) : this.settled(fileName, seen, check, recorder)));
+    if (resolution !== undefined && tableRun !== undefined && tableRun.missed() && runs < MAX_RUNS) {
+      return resolution.table.settle(resolution.resolve).then(() => (tableRun.learned() ? this.run(fileName, text, seen, resolution, runs + 1) : this.settled(fileName, seen, check, recorder)));
     }
     return this.settled(fileName, seen, check, recorder);
   }
@@ -197,7 +196,7 @@ export class ModuleChecker {
         const warning = partialWarning(check);
         store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const), tools: check.declarations.length, ...(warning === undefined ? {} : { warning }) };
       } else {
-        delete store.entries[fileName];
+        Reflect.deleteProperty(store.entries, fileName);
       }
       this.dirty = true;
     }

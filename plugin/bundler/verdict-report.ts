@@ -23,8 +23,8 @@ export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, {
   // Vite prints no location for a warning: the line carries it.
   const lines = (warnings ?? []).map((located) => `wymcp: ${warningLine(located)}`);
   const offences = check === undefined ? 0 : offencesOf(check).length;
-  if (warningsFail && lines.length > 0 && offences === 0) {
-    const first = warnings![0]!;
+  const first = warnings?.[0];
+  if (warningsFail && first !== undefined && offences === 0) {
     context.error({ message: lines.join("\n"), id: first.fileName, loc: { file: first.fileName, line: first.line, column: first.column - 1 }, plugin: "wymcp" });
     return undefined;
   }
@@ -33,7 +33,7 @@ export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, {
   if (warning !== undefined) context.warn(warning);
   if (check === undefined) return undefined;
   if (offencesOf(check).length === 0) return undefined;
-  return failBuild(context, check);
+  failBuild(context, check);
 }
 
 /** Re-check a module when a constant it imports changes (watch mode). */

@@ -64,9 +64,10 @@ export interface VerdictStore {
  */
 export function loadVerdicts(file: string): VerdictStore {
   const stamp = codeStamp();
-  let stored: VerdictStore | undefined;
+  // Whatever the file holds: it is checked below.
+  let stored: { readonly format?: unknown; readonly stamp?: unknown; readonly entries?: unknown } | null | undefined;
   try {
-    stored = JSON.parse(readFileSync(file, "utf8")) as VerdictStore;
+    stored = JSON.parse(readFileSync(file, "utf8")) as typeof stored;
   } catch {
     stored = undefined;
   }
@@ -119,7 +120,7 @@ export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile():
 /** Whether a file is as seen (`null`: it could not be read then): the same size and times, or else the same text. */
 export function isAsSeen(file: string, seen: Seen | null): boolean {
   const stats = statSync(file, { throwIfNoEntry: false });
-  if (stats === undefined || !stats.isFile()) return seen === null;
+  if (!stats?.isFile()) return seen === null;
   if (seen === null) return false;
   if (sameStats(seen, stats)) return true;
   const text = readSource(file);

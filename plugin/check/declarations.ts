@@ -50,9 +50,9 @@ export interface FindOptions {
  * ```
  */
 export function checkSession(host: ModuleHost): { evaluator: Evaluator; wymcp: WymcpReferences } {
-  let wymcp: WymcpReferences | undefined;
-  const evaluator = new Evaluator(host, { isHarmlessCall: (callee) => wymcp?.meaning(callee) === "defineTool" });
-  wymcp = new WymcpReferences(evaluator.references);
+  // The evaluator calls `isHarmlessCall` only when it evaluates, after `wymcp` is set.
+  const evaluator: Evaluator = new Evaluator(host, { isHarmlessCall: (callee) => wymcp.meaning(callee) === "defineTool" });
+  const wymcp = new WymcpReferences(evaluator.references);
   return { evaluator, wymcp };
 }
 
@@ -118,7 +118,7 @@ function declare(evaluator: Evaluator, sourceFile: SourceFile, call: Node, argum
     ...(Object.hasOwn(fields, "actions") ? { actions: () => record } : {}),
     handlers: fields.handlers,
     // Checked only when the whole record is known: an unknown spread may add or remove the actions a flat tool counts.
-    ...(Object.hasOwn(fields, "flat") && !(fields.flat instanceof Unknown) && !provenance.isPartial(record as object) ? { flat: fields.flat } : {}),
+    ...(Object.hasOwn(fields, "flat") && !(fields.flat instanceof Unknown) && !provenance.isPartial(record) ? { flat: fields.flat } : {}),
   };
   return { ...base, name, record, tool, unknowns: unknownsIn(record, provenance) };
 }

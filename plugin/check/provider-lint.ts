@@ -62,8 +62,8 @@ type Json = Record<string, unknown>;
  */
 export function providerWarnings(tool: LintedTool, options: ProviderLintOptions): ProviderWarning[] {
   const warnings: ProviderWarning[] = [];
-  const record = isObject(tool.record) ? (tool.record as Json) : undefined;
-  const actions = record === undefined ? [] : Object.keys(record).sort();
+  const record: Json = isObject(tool.record) ? (tool.record as Json) : {};
+  const actions = Object.keys(record).sort();
   const description = isObject(tool.definition) ? (tool.definition as Json).description : undefined;
   for (const target of options.targets) {
     const rules = PROVIDER_RULES[target];
@@ -82,7 +82,7 @@ export function providerWarnings(tool: LintedTool, options: ProviderLintOptions)
     }
     for (const action of actions) {
       if (tool.name !== undefined) checkName(actionToolName(tool.name, action), action);
-      const schema = record![action];
+      const schema = record[action];
       if (!isObject(schema)) continue;
       const text = (schema as Json).description;
       if (typeof text === "string" && rules.descriptionLimit !== undefined && text.length > rules.descriptionLimit) {

@@ -37,8 +37,10 @@ export class WymcpReferences {
     if (links > MAX_LINKS) return undefined;
     const expression = unwrap(node);
     switch (expression.type) {
-      case "SequenceExpression":
-        return this.meaning((expression.expressions as Node[]).at(-1)!, links + 1);
+      case "SequenceExpression": {
+        const last = (expression.expressions as Node[]).at(-1);
+        return last === undefined ? undefined : this.meaning(last, links + 1);
+      }
       case "Identifier":
         return this.bindingMeaning(resolveIdentifier(expression), links + 1);
       case "MemberExpression": {

@@ -20,7 +20,7 @@ export function warningsText(warnings: readonly LocatedWarning[], lint: TargetLi
   if (lint === undefined) return "";
   const kind = lint.errors ? "error" : "warning";
   const count = `${warnings.length} provider ${kind}${warnings.length === 1 ? "" : "s"} (${lint.targets.join(", ")}; listing ${lint.listing})`;
-  return `\n${[...warnings.map((warning) => `${warningLine(warning, cwd)}`), count].join("\n")}`;
+  return `\n${[...warnings.map((warning) => warningLine(warning, cwd)), count].join("\n")}`;
 }
 
 /**

@@ -85,7 +85,7 @@ export function checkText(checks: readonly FileCheck[], cwd: string, notRead: re
     if (lines.length > 0) lines.push("");
     lines.push("Not checked (their tools are still validated when they are registered at run time):");
     for (const file of report.skipped) {
-      const where = file.line === undefined ? file.file : `${file.file}:${file.line}:${file.column}`;
+      const where = file.line === undefined ? file.file : `${file.file}:${file.line}:${String(file.column)}`;
       lines.push(`  ${printable(where)}  ${file.reason === "syntax-error" ? `syntax error: ${file.message}` : file.message}`);
     }
   }

@@ -78,7 +78,8 @@ export function run(argv: readonly string[], io: CliIo): number {
     }
   }
   const notes = notesOf(checks, io.cwd);
-  const warnings = command.lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, command.lint!)), ...toolCountWarnings(checks, command.lint)];
+  const { lint } = command;
+  const warnings = lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, lint)), ...toolCountWarnings(checks, lint)];
   io.stdout(
     command.format === "json"
       ? JSON.stringify({ ...checkReport(checks, io.cwd, list.notRead), notes, ...warningsReport(warnings, command.lint, io.cwd) }, null, 2)

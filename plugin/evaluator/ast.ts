@@ -73,7 +73,8 @@ export function parseModule(fileName: string, source: string): SourceFile {
   const program = result.program as unknown as Node;
   visitorKeys = parser.visitorKeys;
   setParents(program);
-  const firstError = result.errors.find((error) => error.severity === "Error");
+  // Severity is a const enum, which the type-only import of the parser cannot name.
+  const firstError = result.errors.find((error) => (error.severity as string) === "Error");
   let lineStarts: number[] | undefined;
   const position = (offset: number) => {
     lineStarts ??= computeLineStarts(text);
@@ -159,6 +160,7 @@ export function childrenOf(node: Node): Node[] {
  * walk(sourceFile.program, (node) => void (node.type === "CallExpression" && calls.push(node)));
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- a visitor that returns nothing goes into every node
 export function walk(root: Node, visit: (node: Node) => boolean | void): void {
   const pending: Node[] = [root];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
@@ -177,9 +179,11 @@ function pushChildren(node: Node, list: Node[]): boolean {
   const keys = visitorKeys[node.type] ?? [];
   const from = list.length;
   let ordered = true;
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
   for (let field = 0; field < keys.length; field++) {
     const child = node[keys[field]!] as unknown;
     if (Array.isArray(child)) {
+      // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
       for (let index = 0; index < child.length; index++) if (isNode(child[index])) ordered = pushAfter(list, from, child[index] as Node) && ordered;
     } else if (isNode(child)) ordered = pushAfter(list, from, child) && ordered;
   }

@@ -76,8 +76,9 @@ export class References {
     if (binding.kind !== "import") return undefined;
     if (binding.name === "*") return binding;
     const fileName = this.resolve(binding.specifier, binding.sourceFile.fileName);
+    if (fileName === undefined) return undefined; // a package
     const key = `${fileName}\0${binding.name}`;
-    if (fileName === undefined || seen.has(key)) return undefined; // a package, or a cycle of re-exports
+    if (seen.has(key)) return undefined; // a cycle of re-exports
     seen.add(key);
     const sourceFile = this.sourceFile(fileName);
     if (typeof sourceFile === "string") return undefined;

@@ -5,7 +5,7 @@
  * and imports can lead to a value; every other binding is reported as such,
  * so the evaluator can say why a value is unknown.
  */
-import { childrenOf, sourceFileOf, walk, type Node, type SourceFile } from "./ast.js";
+import { sourceFileOf, walk, type Node, type SourceFile } from "./ast.js";
 
 /** What a name is bound to. */
 export type Binding =
@@ -164,7 +164,7 @@ export function variableBinding(statement: Node, name: string): Binding | undefi
   for (const declaration of statement.declarations as Node[]) {
     const entry = namesIn(declaration.id).find((candidate) => candidate.name === name);
     if (entry === undefined) continue;
-    if (statement.kind !== "const") return { kind: "other", reason: `"${name}" is a ${statement.kind} binding, not a const` };
+    if (statement.kind !== "const") return { kind: "other", reason: `"${name}" is a ${String(statement.kind)} binding, not a const` };
     if (declaration.init === null || declaration.init === undefined) return { kind: "other", reason: `"${name}" is declared without a value` };
     if (entry.access === undefined) return { kind: "other", reason: `"${name}" comes from a rest element or a default in a destructuring pattern` };
     return { kind: "const", declaration, access: entry.access, name };

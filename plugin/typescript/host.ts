@@ -41,7 +41,7 @@ export function programHost(program: ts.Program, tsInstance: TypeScript): Progra
     fileExists: (fileName) => program.getSourceFile(fileName) !== undefined || tsInstance.sys.fileExists(fileName),
     readFile: (fileName) => program.getSourceFile(fileName)?.text ?? tsInstance.sys.readFile(fileName),
     directoryExists: (directory) => tsInstance.sys.directoryExists(directory),
-    realpath: tsInstance.sys.realpath === undefined ? undefined : (path) => tsInstance.sys.realpath!(path),
+    realpath: tsInstance.sys.realpath === undefined ? undefined : (path) => tsInstance.sys.realpath?.(path) ?? path,
     getCurrentDirectory: () => program.getCurrentDirectory(),
   };
   const resolved = new Map<string, string | undefined>();

@@ -40,6 +40,7 @@ export function languageServicePlugin(tsInstance: TypeScript): ts.server.PluginM
       log(`language-service plugin enabled for ${info.project.getProjectName()}`);
       const proxy = Object.create(null) as ts.LanguageService;
       for (const key of Object.keys(service) as (keyof ts.LanguageService)[]) {
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with `apply(service, …)`
         const member = service[key];
         (proxy as unknown as Record<string, unknown>)[key] = typeof member === "function" ? (...args: unknown[]) => (member as (...args: unknown[]) => unknown).apply(service, args) : member;
       }
@@ -97,7 +98,7 @@ function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.SourceFile): 
 function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: string): Node {
   const { provenance } = declaration;
   const inFile = (node: Node) => sourceFileOf(node).fileName === fileName;
-  let anchor: Node = declaration.call.callee;
+  let anchor = declaration.call.callee as Node;
   const actions = isObject(declaration.definition) ? provenance.slotOf(declaration.definition, "actions") : undefined;
   if (actions !== undefined && inFile(actions.value)) anchor = actions.value;
   const last = offence.index ?? offence.key;

@@ -57,6 +57,7 @@ export function extendDiagnostics(program: ts.Program, tsInstance: TypeScript): 
     });
   };
 
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the caller's `this`
   const getSemanticDiagnostics = program.getSemanticDiagnostics;
   target.getSemanticDiagnostics = function (this: unknown, sourceFile?: ts.SourceFile, ...rest: unknown[]) {
     const theirs = (getSemanticDiagnostics as (...args: unknown[]) => readonly ts.Diagnostic[]).call(this, sourceFile, ...rest);

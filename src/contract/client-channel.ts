@@ -16,7 +16,7 @@ export const LOG_LEVELS: readonly LogLevel[] = Object.freeze(["debug", "info", "
  * below the level the client set with `logging/setLevel` is not sent.
  * `data` is any JSON value; `logger` names the source.
  */
-export type ClientLog = { readonly [L in LogLevel]: (data: unknown, logger?: string) => Promise<void> };
+export type ClientLog = Readonly<Record<LogLevel, (data: unknown, logger?: string) => Promise<void>>>;
 
 /** One `notifications/progress`: progress so far, and the total when known. */
 export type ProgressReporter = (progress: number, total?: number, message?: string) => Promise<void>;
@@ -33,9 +33,9 @@ export interface SamplingRequest {
   readonly systemPrompt?: string;
   readonly temperature?: number;
   readonly stopSequences?: readonly string[];
-  readonly modelPreferences?: { readonly [key: string]: unknown };
+  readonly modelPreferences?: Readonly<Record<string, unknown>>;
   readonly includeContext?: "none" | "thisServer" | "allServers";
-  readonly metadata?: { readonly [key: string]: unknown };
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** The client's completion. */
@@ -52,7 +52,7 @@ export interface ElicitationRequest {
   readonly message: string;
   readonly requestedSchema: {
     readonly type: "object";
-    readonly properties: { readonly [name: string]: { readonly [keyword: string]: unknown } };
+    readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
     readonly required?: readonly string[];
   };
 }
@@ -60,7 +60,7 @@ export interface ElicitationRequest {
 /** The user's answer. */
 export interface ElicitationResult {
   readonly action: "accept" | "decline" | "cancel";
-  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] };
+  readonly content?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
   readonly [key: string]: unknown;
 }
 

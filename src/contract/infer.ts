@@ -188,7 +188,7 @@ type Patterns<S, Root, Refs extends unknown[]> = S extends { readonly patternPro
 /** Declared keys, plus an index signature wide enough for them when extra keys are admitted. */
 type WithExtra<Declared, ExtraValue, RequiredExtra extends PropertyKey> = [ExtraValue] extends [never]
   ? Declared
-  : Simplify<Declared & { [Name in RequiredExtra]: ExtraValue } & { [key: string]: ExtraValue | Declared[keyof Declared] }>;
+  : Simplify<Declared & Record<RequiredExtra, ExtraValue> & Record<string, ExtraValue | Declared[keyof Declared]>>;
 
 /**
  * An object with the given property schemas, the `Present` names required.
@@ -282,4 +282,4 @@ type Meet<A, B> = [A, B] extends [object, object]
  */
 export type ActionData<S> = S extends { readonly properties: infer Properties }
   ? ObjectOf<Properties, RequiredOf<S> | (S extends { readonly defaults: infer D } ? keyof D : never)>
-  : { [key: string]: unknown };
+  : Record<string, unknown>;

@@ -11,7 +11,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CreateMessageResultSchema, ElicitResultSchema, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../contract/tool-error.js";
-import type { ClientChannel, ElicitationResult, SamplingResult } from "../contract/client-channel.js";
+import type { ClientChannel } from "../contract/client-channel.js";
 import type { LogLevelGate } from "./logging-level.js";
 
 /** How a call may reach its client. */
@@ -44,12 +44,12 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
     async sample(request) {
       ask("sampling");
       const params = request as unknown as Extract<ServerRequest, { method: "sampling/createMessage" }>["params"];
-      return (await extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal: extra.signal })) as SamplingResult;
+      return (await extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal: extra.signal }));
     },
     async elicit(request) {
       ask("elicitation");
       const params = request as unknown as Extract<ServerRequest, { method: "elicitation/create" }>["params"];
-      return (await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal })) as ElicitationResult;
+      return (await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal }));
     },
   };
   if (token !== undefined) {

@@ -70,8 +70,8 @@ export function createFetchHandler(router: Router, options: FetchHandlerOptions 
     core.handle({ request, hookRequest: request, host: hostOf(request), loopback: info.loopback ?? false, body: () => chunksOf(request.body), parsedBody: info.parsedBody });
   const handler = ((request: Request) => handle(request)) as FetchHandler;
   handler.handle = handle;
-  handler.sessionCount = core.sessionCount;
-  handler.close = core.close;
+  handler.sessionCount = () => core.sessionCount();
+  handler.close = () => core.close();
   return handler;
 }
 

@@ -105,8 +105,8 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    sessionCount: sessions.size,
-    close: sessions.close,
+    sessionCount: () => sessions.size(),
+    close: () => sessions.close(),
   };
 }
 

@@ -32,7 +32,7 @@ export function whenBodyEnds(response: Response, done: () => void): Response {
     ended = true;
     done();
   };
-  const reader = source.getReader();
+  const reader = (source as ReadableStream<Uint8Array>).getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {

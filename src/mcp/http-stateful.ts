@@ -22,6 +22,7 @@ import { createMcpServer, type McpServerOptions } from "./server.js";
 import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session-revival.js";
 import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";
+import type { SessionStore } from "./session-store.js";
 
 /** The options stateful mode reads. */
 export type StatefulOptions = Pick<HttpOptions<unknown>, "stateless" | "sessionStore" | "eventStore" | "sessionIdGenerator" | "maxSessions" | "sessionIdleTimeoutMs">;
@@ -101,6 +102,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
         throw error;
       }
       // An initialize the transport refused (bad headers, say) opened no session: release it.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run during the awaits above
       if (session.transport.sessionId === undefined || closed) {
         await session.server.close();
         return response;
@@ -122,8 +124,9 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   }
 
   /** Brings the stored session `id` back, if `identity` opened it; a response when it cannot be served now. */
-  async function restore(id: string, identity: string | undefined): Promise<Response | undefined> {
-    const stored = await store!.get(id);
+  async function restore(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
+    const stored: unknown = await store.get(id);
+    // A store written in JavaScript may answer null for a missing record.
     if (stored === undefined || stored === null) return undefined;
     const checked = checkSessionRecord(stored);
     if ("problem" in checked) throw new Error(`the session store's record of this session is not a session record: ${checked.problem}`);
@@ -144,6 +147,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       } finally {
         replaying = false;
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run during the awaits above
       if (closed) {
         await session.server.close();
         return shuttingDown();
@@ -157,11 +161,11 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
     }
   }
 
-  function revive(id: string, identity: string | undefined): Promise<Response | undefined> {
+  function revive(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
     const key = `${identity ?? ""}\n${id}`;
     let pending = revivals.get(key);
     if (pending === undefined) {
-      pending = restore(id, identity).finally(() => revivals.delete(key));
+      pending = restore(store, id, identity).finally(() => revivals.delete(key));
       revivals.set(key, pending);
     }
     return pending;
@@ -173,7 +177,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       if (sessionId !== null) {
         let use = sessions.use(sessionId, identity);
         if (use === undefined && store !== undefined) {
-          const refused = await revive(sessionId, identity);
+          const refused = await revive(store, sessionId, identity);
           if (refused !== undefined) return refused;
           use = sessions.use(sessionId, identity);
         }
@@ -187,14 +191,14 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
           use.done();
           throw error;
         }
-        return whenBodyEnds(response, use.done);
+        return whenBodyEnds(response, () => use.done());
       }
       if (request.method !== "POST") return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
       const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
       if (!messages.some((message) => isInitializeRequest(message))) return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
       return open(request, messages, parsedBody, identity);
     },
-    size: sessions.size,
+    size: () => sessions.size(),
     async close() {
       closed = true;
       const live = sessions.clear();

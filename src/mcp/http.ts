@@ -56,8 +56,8 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
         else res.end();
       }
     },
-    sessionCount: core.sessionCount,
-    close: core.close,
+    sessionCount: () => core.sessionCount(),
+    close: () => core.close(),
   };
 }
 

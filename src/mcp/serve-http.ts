@@ -94,7 +94,7 @@ export async function serveHttp(router: Router, options: ServeHttpOptions = {}):
   return {
     url,
     httpServer,
-    sessionCount: handler.sessionCount,
+    sessionCount: () => handler.sessionCount(),
     async close() {
       await handler.close();
       httpServer.closeAllConnections();

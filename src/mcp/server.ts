@@ -89,7 +89,7 @@ function userServer(factory: () => McpServer): Server {
   const made: unknown = factory();
   const server = typeof made === "object" && made !== null ? (made as { server?: unknown }).server : undefined;
   if (!(server instanceof Server)) throw new TypeError("mcpServer must return a new McpServer (from @modelcontextprotocol/sdk/server/mcp.js) each time it is called");
-  return server;
+  return server as Server;
 }
 
 /** How the transport lets a call reach its client (internal: the HTTP helpers set it). */

@@ -10,12 +10,13 @@
  * negotiated protocol version.
  */
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, type InitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { SessionRecord } from "./session-store.js";
 
 /** The record of a session opened by the `initialize` among `messages`, by `owner`. */
 export function sessionRecordOf(messages: readonly unknown[], owner: string | undefined): SessionRecord {
-  const initialize = messages.find((message) => isInitializeRequest(message))!;
+  const initialize = messages.find((message): message is InitializeRequest => isInitializeRequest(message));
+  if (initialize === undefined) throw new Error("a session opens with an initialize request");
   const { protocolVersion, capabilities, clientInfo } = initialize.params;
   return { owner: owner ?? null, client: { protocolVersion, capabilities, clientInfo } };
 }

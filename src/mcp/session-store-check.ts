@@ -17,7 +17,7 @@ export function checkSessionStore(options: { readonly stateless?: boolean; reado
   const { sessionStore } = options;
   if (sessionStore === undefined) return undefined;
   if (options.stateless === true) throw new RangeError("sessionStore needs sessions: a stateless server keeps none; drop stateless or the sessionStore");
-  const missing = (["get", "set", "delete"] as const).filter((name) => typeof (sessionStore as unknown as Record<string, unknown>)?.[name] !== "function");
+  const missing = (["get", "set", "delete"] as const).filter((name) => typeof (sessionStore as unknown as Record<string, unknown> | null)?.[name] !== "function");
   if (missing.length > 0) throw new RangeError(`sessionStore must have async get, set and delete (missing: ${missing.join(", ")}), e.g. createInMemorySessionStore()`);
   return sessionStore;
 }

@@ -209,7 +209,7 @@ export function actionContextOf(tool: Tool, action: string): { context?: string 
 /** A flat tool's arguments are its one action's data: the call they stand for. */
 function flatCall(tool: Tool, args: unknown): unknown {
   const names = safeNames(tool);
-  if (names === undefined || names.length !== 1) return args;
+  if (names?.length !== 1) return args;
   return { action: names[0], ...(args === undefined ? {} : { data: args }) };
 }
 

@@ -13,7 +13,7 @@ import { deepCopy } from "../util/deep-copy.js";
 /** The JSON Schema dialect every property schema is written in. */
 export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
-type Json = { [key: string]: unknown };
+type Json = Record<string, unknown>;
 
 /**
  * @example
@@ -23,11 +23,13 @@ type Json = { [key: string]: unknown };
  * ```
  */
 export function flatInputSchema(schema: CheckedActionSchema): { readonly type: "object"; readonly [keyword: string]: unknown } {
-  const properties = deepCopy(schema.properties) as { [name: string]: Json };
+  const properties = deepCopy(schema.properties) as Record<string, unknown>;
   const defs: Json = {};
   const local: string[] = [];
   for (const [name, property] of Object.entries(properties)) {
-    const own = typeof property === "object" && property !== null ? property.$defs : undefined;
+    // A boolean schema has no $defs.
+    if (typeof property !== "object" || property === null) continue;
+    const own = (property as Json).$defs;
     if (typeof own !== "object" || own === null || Array.isArray(own)) continue;
     const clashes = Object.entries(own).some(([key, value]) => Object.hasOwn(defs, key) && JSON.stringify(defs[key]) !== JSON.stringify(value));
     if (clashes) {
@@ -35,9 +37,9 @@ export function flatInputSchema(schema: CheckedActionSchema): { readonly type: "
       continue;
     }
     Object.assign(defs, own);
-    delete property.$defs;
+    delete (property as Json).$defs;
   }
-  for (const name of local) properties[name] = rewriteRefs(properties[name], `#/properties/${pointerToken(name)}/$defs/`) as Json;
+  for (const name of local) properties[name] = rewriteRefs(properties[name], `#/properties/${pointerToken(name)}/$defs/`);
   const required = schema.required;
   const groups = schema.requiredOneOf;
   return {

@@ -64,7 +64,7 @@ class ChannelContext implements HandlerContext {
 
   /** Made when a handler first logs: most calls never do, and every call pays for what it is handed. */
   get log(): ClientLog {
-    return (this.#log ??= channelLog(this.#channel!));
+    return (this.#log ??= this.#channel === undefined ? QUIET_LOG : channelLog(this.#channel));
   }
 }
 

@@ -49,7 +49,7 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
   if (name === undefined) return jsonAnswer(index(lookup, (error) => toldToClient(error, log, policy)));
   const tool = lookup.get(name);
   if (tool === undefined) {
-    return refuse({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(String(name), lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
+    return refuse({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
   }
   const malformed = (error: ActionSchemaError): ToolAnswer =>
     refuse({ ...malformedReport(toldToClient(error, log, policy)), tool: name, ...(action === undefined ? {} : { action }), help: helpPointer() });
@@ -68,8 +68,11 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
 
 /** The index: every tool with its action summaries; a malformed tool's entry carries its offences. */
 function index(lookup: ToolLookup, told: (error: ActionSchemaError) => ActionSchemaError): unknown {
-  const tools = lookup.names().map((name) => {
-    const tool = lookup.get(name)!;
+  const listed = lookup.names().flatMap((name) => {
+    const tool = lookup.get(name);
+    return tool === undefined ? [] : [{ name, tool }];
+  });
+  const tools = listed.map(({ name, tool }) => {
     const head = { name, ...(tool.title === undefined ? {} : { title: tool.title }), description: tool.description, ...(read(tool, "flat") === true ? { flat: true } : {}) };
     try {
       const schemas = fetchSchemas(tool);
@@ -131,7 +134,7 @@ function readHelpArguments(args: unknown): HelpRequest {
     if (!HELP_KEYS.has(key)) problems.push({ code: "unknown_argument", at: "arguments", key, problem: `unknown help parameter ${JSON.stringify(key)}: help takes tool and action`, fix: "remove it." });
   }
   const field = (key: "tool" | "action"): string | undefined => {
-    const value = hasOwn(args as object, key) ? read(args as object, key) : undefined;
+    const value = hasOwn(args, key) ? read(args, key) : undefined;
     if (value === undefined || typeof value === "string") return value;
     problems.push({ code: "wrong_type", at: "arguments", key, problem: `${key} is ${describeType(value)}`, fix: `write the ${key} name as a string, or leave ${key} out.` });
     return undefined;

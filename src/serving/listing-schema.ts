@@ -94,7 +94,7 @@ function closed(schema: unknown): Json {
   const properties = copy.properties;
   if (isPlainObject(properties)) {
     if (!hasOwn(copy, "additionalProperties")) copy.additionalProperties = false;
-    for (const key of Object.keys(properties)) closed((properties as Json)[key]);
+    for (const key of Object.keys(properties)) closed((properties)[key]);
   }
   if (isPlainObject(copy.items)) closed(copy.items);
   if (isPlainObject(copy.additionalProperties)) closed(copy.additionalProperties);
@@ -104,7 +104,7 @@ function closed(schema: unknown): Json {
 /** A property schema reshaped for `strict` or `gemini`; `undefined` when the mode cannot express it. */
 function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSegment[], report: Report): Json | undefined {
   if (!isPlainObject(source)) return undefined;
-  const schema = { ...(source as Json) };
+  const schema = { ...(source) };
   // oneOf reads as anyOf (the gate still checks "exactly one"); const as a one-value enum.
   if (isArray(schema.oneOf) && !isArray(schema.anyOf)) {
     schema.anyOf = schema.oneOf;
@@ -130,7 +130,7 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
     if (mode === "gemini" && Object.keys(properties).length === 0 && at.length > 0) return undefined;
     const requiredHere = isArray(schema.required) ? (schema.required as unknown[]).filter((key): key is string => typeof key === "string") : [];
     const listed: Json = {};
-    for (const [key, inner] of Object.entries(properties as Json)) {
+    for (const [key, inner] of Object.entries(properties)) {
       let value = reshape(inner, mode, [...at, "properties", key], report);
       if (value === undefined) {
         report.omitted.push({ path: [...at, "properties"], key });
@@ -159,9 +159,10 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
       if (items === undefined) return undefined;
       result.items = items;
     } else if (keyword === "anyOf") {
-      const branches = (value as unknown[]).map((branch, index) => reshape(branch, mode, [...at, "anyOf", index], report));
-      if (branches.some((branch) => branch === undefined)) return undefined;
-      result.anyOf = mode === "gemini" ? branches.filter((branch) => branch!.type !== "null") : branches;
+      const reshaped = (value as unknown[]).map((branch, index) => reshape(branch, mode, [...at, "anyOf", index], report));
+      const branches = reshaped.filter((branch) => branch !== undefined);
+      if (branches.length < reshaped.length) return undefined;
+      result.anyOf = mode === "gemini" ? branches.filter((branch) => branch.type !== "null") : branches;
       if (mode === "gemini" && (result.anyOf as Json[]).length < branches.length) result.nullable = true;
     } else if (keyword === "type") {
       if (isArray(schema.enum) && mode === "strict") continue; // Literals carry their own type (Anthropic's helper drops it).

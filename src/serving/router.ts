@@ -133,7 +133,8 @@ export function createRouter(options: RouterOptions = {}): Router {
     // Build every listing before adding any, so a failure leaves the router unchanged.
     const built = tools.map((tool) => {
       const mode = modeOf(tool.name);
-      const schemas = checked.get(tool)!;
+      const schemas = checked.get(tool);
+      if (schemas === undefined) throw new Error("registration checks every tool it is given");
       if (mode === "compact") return { entry: { tool, mode, listings: [toolListing(tool, schemas)] }, actions: [] };
       const perAction = actionListings(tool, schemas, mode);
       return { entry: { tool, mode, listings: perAction.map((one) => one.listing) }, actions: perAction };
@@ -222,7 +223,7 @@ function readOptions(options: unknown): Settings {
     throw new ToolRegistrationError(offences, []);
   }
   const field = (key: string): unknown => {
-    const value = read(options as object, key);
+    const value = read(options, key);
     if (isUnreadable(value)) refuse(key, `reading ${key} threw (${reasonText(value.reason)})`, `write ${key} as a plain data property.`);
     return isUnreadable(value) ? undefined : value;
   };

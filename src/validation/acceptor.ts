@@ -57,7 +57,7 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accep
   const own = Object.keys(asserting).length === 0 ? undefined : (compileLeaf(asserting) ?? ((value: unknown) => validate(value, rest, DRAFT, lookup, true).valid));
   const properties = schema.properties === undefined ? undefined : new Map(Object.entries(schema.properties).map(([name, inner]) => [name, compileAcceptor(inner, lookup)]));
   const additional = schema.additionalProperties === undefined ? undefined : compileAcceptor(schema.additionalProperties, lookup);
-  const items = schema.items === undefined ? undefined : compileAcceptor(schema.items as Schema | boolean, lookup);
+  const items = schema.items === undefined ? undefined : compileAcceptor(schema.items, lookup);
   return (value) => {
     if (own !== undefined && !own(value)) return false;
     if (typeof value !== "object" || value === null) return true;

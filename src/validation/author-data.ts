@@ -11,7 +11,7 @@
  */
 import { checkData, valueProblems, type DataContract, type DataProblem } from "./data-check.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
-import { dataOffences, defaultOffencesIn } from "../key-set.js";
+import { dataOffences, defaultOffencesIn, type KeySetWalk } from "../key-set.js";
 import type { SchemaContext } from "./key-validators.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { wordProblem } from "./problem-wording.js";
@@ -27,9 +27,9 @@ import type { CheckedActionSchema } from "./checked-schema.js";
  * authorDataOffences(schema, context); // [{ code: "invalid_example", location: 'actions["create"].examples[0]', … }]
  * ```
  */
-export function authorDataOffences(schema: object, context: SchemaContext): Offence[] {
+export function authorDataOffences(schema: object, context: SchemaContext, walk: KeySetWalk): Offence[] {
   const { action } = context;
-  const closure = context.walk!.closure;
+  const closure = walk.closure;
   const values = context.values ?? new Map();
   const offences: Offence[] = [];
   if (hasOwn(schema, "defaults")) {

@@ -65,7 +65,7 @@ export function chain(action: string, schema: unknown, scope: "all" | "mandatory
     keyValidators[key](value, context);
   }
   if (scope === "all" && context.offences.length === 0 && context.walk !== undefined) {
-    context.offences.push(...authorDataOffences(schema, context));
+    context.offences.push(...authorDataOffences(schema, context, context.walk));
   }
   return context;
 }

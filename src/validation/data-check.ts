@@ -81,7 +81,7 @@ export function checkData(contract: DataContract, data: object, limit = Number.P
   for (const problem of values.problems) problems.push(problem);
   const found = problems.length + violations.count + values.unnamed;
   // Only the problems that will be named are sorted against each other, and only named unknown keys get a "did you mean".
-  const named = firstInOrder([...problems, ...violations.kept], limit).map((problem) => ("declared" in problem || problem.code !== "unknown_key" ? problem : withSuggestion(contract.closure, problem as Violation)));
+  const named = firstInOrder([...problems, ...violations.kept], limit).map((problem) => ("declared" in problem || problem.code !== "unknown_key" ? problem : withSuggestion(contract.closure, problem)));
   return { problems: named, unnamed: found - named.length };
 }
 
@@ -238,6 +238,8 @@ function compareProblems(a: DataProblem, b: DataProblem): number {
   const aLength = a.path.length + (aKey === undefined ? 0 : 1);
   const bLength = b.path.length + (bKey === undefined ? 0 : 1);
   for (let index = 0; index < Math.min(aLength, bLength); index++) {
+    // Past its path, a problem's segment is its key (the bound counts it only when there is one).
+    // eslint-disable-next-line no-restricted-syntax -- the bound proves aKey and bKey, as it proves the index reads
     const order = compareSegments(index < a.path.length ? a.path[index]! : aKey!, index < b.path.length ? b.path[index]! : bKey!);
     if (order !== 0) return order;
   }

@@ -57,7 +57,7 @@ const DRAFT = "2020-12";
 export function compileSchema(schema: unknown, options: { readonly references?: boolean } = {}): CompiledSchema {
   const copy = shapedCopy(schema) as Schema;
   const references = options.references ?? true;
-  const lookup: Lookup = references ? dereference(copy) : Object.create(null);
+  const lookup: Lookup = references ? dereference(copy) : (Object.create(null) as Lookup);
   const unresolved = references ? unresolvedRefs(copy, lookup) : [];
   // A schema with a dangling $ref is never served (an offence); it gets no fast path to build.
   const acceptor = unresolved.length === 0 ? compileAcceptor(copy, lookup) : () => false;

@@ -102,19 +102,19 @@ function checkNames(context: SchemaContext, list: readonly Entry[], path: readon
 const STRING_LIST_FIX = "write an array of strings.";
 
 /** The validators, keyed by the vocabulary (`actionSchemaKeys()`). */
-export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = {
+export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
   description(value, context) {
-    if (typeof value !== "string") return wrongType(context, "description", value, 'write a one-line string, such as "Create a task".');
+    if (typeof value !== "string") { wrongType(context, "description", value, 'write a one-line string, such as "Create a task".'); return; }
     if (/[\r\n]/.test(value)) {
       report(context, { path: [], key: "description" }, "line_break", '"description" contains a line break', "keep the description on one line; put longer guidance in notes.");
     }
   },
   properties(value, context) {
     if (!isPlainObject(value)) {
-      return wrongType(context, "properties", value, 'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).');
+      wrongType(context, "properties", value, 'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).'); return;
     }
     context.walk = walkKeySet(value, context.action);
-    context.declared = new Set(context.walk.closure.declared!.keys());
+    context.declared = new Set(context.walk.closure.declared.keys());
     context.offences.push(...context.walk.offences);
     // A property the walk found offences in is not checked further: its meta-schema check would only repeat them.
     const unsound = new Set(context.walk.offences.map((found) => found.path[1]).filter((name): name is string => typeof name === "string"));
@@ -184,13 +184,17 @@ function checkGroups(context: SchemaContext, groups: readonly Entry[]): void {
       return;
     }
     firstWithSignature.set(signature, index);
-    for (const name of set) (holders.get(name) ?? holders.set(name, new Set()).get(name)!).add(position);
+    for (const name of set) {
+      let holding = holders.get(name);
+      if (holding === undefined) holders.set(name, (holding = new Set()));
+      holding.add(position);
+    }
   });
 
   slots.forEach(({ set, index }, position) => {
     if (set === undefined || set.size === 0) return;
     // Every group that holds all of this group's names: intersect, starting from the rarest name.
-    const lists = [...set].map((name) => holders.get(name)!).sort((a, b) => a.size - b.size);
+    const lists = [...set].map((name) => holders.get(name) ?? new Set<number>()).sort((a, b) => a.size - b.size); // every name was added above
     for (const candidate of lists[0]!) {
       const superset = slots[candidate]!;
       if (candidate === position || superset.set === undefined || superset.set.size <= set.size) continue;

@@ -82,7 +82,9 @@ function metaFaults(copy: unknown): SchemaFault[] {
   const seen = new Set<string>();
   return failures.map(faultOf).filter((fault) => {
     const identity = JSON.stringify([fault.holder, fault.key, fault.index, fault.problem]);
-    return !seen.has(identity) && seen.add(identity) !== undefined;
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
   });
 }
 

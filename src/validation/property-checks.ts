@@ -64,7 +64,7 @@ function compileProperty(schema: object, name: string, action: string | null, of
   try {
     compiled = compileSchema(schema);
   } catch (error) {
-    offences.push(offence({ action, path: ["properties", name], code: "invalid_schema", problem: `the schema cannot be compiled (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`, fix: "give every $id a distinct value, and keep the schema plain JSON." }));
+    offences.push(offence({ action, path: ["properties", name], code: "invalid_schema", problem: `the schema cannot be compiled (${error instanceof Error ? error.message.split("\n")[0]! : String(error)})`, fix: "give every $id a distinct value, and keep the schema plain JSON." }));
     return undefined;
   }
   for (const { at, ref } of compiled.unresolved) {

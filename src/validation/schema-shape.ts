@@ -53,7 +53,7 @@ export function shaped(schema: Readonly<Record<string, unknown>>, target: Record
       target[keyword] = Object.fromEntries(Object.keys(value).map((name) => [name, shapedCopy((value as Record<string, unknown>)[name])]));
     } else target[keyword] = deepCopy(value);
   }
-  return target as Schema;
+  return target;
 }
 
 /**
@@ -63,5 +63,5 @@ export function shaped(schema: Readonly<Record<string, unknown>>, target: Record
 export function shapedWithout(schema: Schema, left: ReadonlySet<string>): Schema {
   const target = blank();
   for (const keyword of Object.keys(target)) if (!left.has(keyword)) target[keyword] = (schema as Record<string, unknown>)[keyword];
-  return target as Schema;
+  return target;
 }

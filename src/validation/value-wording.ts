@@ -17,12 +17,13 @@ type Worder = (rule: unknown, value: unknown) => Wording;
 
 const list = (rule: unknown, limit = 10): string => {
   const values = Array.isArray(rule) ? rule : [rule];
-  const shown = values.slice(0, limit).map((value) => JSON.stringify(value) ?? String(value));
+  const shown = values.slice(0, limit).map((value) => (JSON.stringify(value) as string | undefined) ?? String(value));
   return values.length > limit ? `${shown.join(", ")}, …` : shown.join(", ");
 };
 const article = (name: string): string => (name === "null" ? "null" : /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`);
 const types = (rule: unknown): string => (Array.isArray(rule) ? rule : [rule]).map((name) => article(String(name))).join(" or ");
-const length = (value: unknown): number => (typeof value === "string" ? [...value].length : 0);
+/** A string's length in code points, as minLength and maxLength count it. */
+const length = (value: unknown): number => (typeof value === "string" ? Array.from(value).length : 0);
 /** `1 key`, `2 keys`. */
 const plural = (count: unknown, noun: string): string => `${String(count)} ${noun}${count === 1 ? "" : "s"}`;
 const count = (value: unknown): number => (Array.isArray(value) ? value.length : typeof value === "object" && value !== null ? Object.keys(value).length : 0);
@@ -78,8 +79,8 @@ function describeJson(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "number") return `a number (${value})`;
   if (typeof value === "string") return `a string (${preview(value)})`;
-  if (typeof value === "boolean") return `a boolean (${value})`;
-  return typeof value === "object" ? "an object" : `${typeof value}`;
+  if (typeof value === "boolean") return `a boolean (${String(value)})`;
+  return typeof value === "object" ? "an object" : typeof value;
 }
 
 /** The branches of an `anyOf`/`oneOf`, each said by its type, constant or values when it has one. */

@@ -20,7 +20,7 @@ export function openAiStrict(schema: unknown): Json {
 
 /** Anthropic's strict-tool form of a schema. */
 export function anthropicStrict(schema: unknown): Json {
-  return transformJSONSchema(structuredClone(schema) as never) as Json;
+  return transformJSONSchema(structuredClone(schema) as never);
 }
 
 /**

@@ -45,7 +45,10 @@ export async function startRedis(): Promise<{ url: string; stop(): void }> {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 20_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("Ready to accept connections")) (clearTimeout(timer), resolve());
+      if (output.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
     child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`redis-server exited with ${code}:\n${output}`))));
   });
