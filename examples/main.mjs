@@ -47,7 +47,8 @@ try {
   expect(tools.some((tool) => tool.name === "tasks") && tools.some((tool) => tool.name === "help"), "tasks and help are listed");
   for (const tool of tools) {
     const actions = tool.inputSchema.properties?.action?.enum;
-    answer(`${tool.name.padEnd(8)} ${actions ? `actions: ${actions.join(", ")}` : `arguments: ${Object.keys(tool.inputSchema.properties ?? {}).join(", ")}`}${tool.outputSchema ? "  (outputSchema)" : ""}`);
+    const shape = actions ? `actions: ${actions.join(", ")}` : `arguments: ${Object.keys(tool.inputSchema.properties ?? {}).join(", ")}`;
+    answer(`${tool.name.padEnd(8)} ${shape}${tool.outputSchema ? "  (outputSchema)" : ""}`);
   }
 
   const created = await call("tasks", { action: "create", data: { project: 1, name: "Write the release notes", opts: { due: "2025-07-01", priority: "high" } } });
@@ -89,7 +90,8 @@ try {
   answer(`isError: true, error: ${notFound.error} — ${notFound.message}`);
   answer(`hint (from the tool's hints): ${notFound.hint}`);
 } catch (error) {
-  fail(`the MCP session failed: ${error instanceof Error ? error.message : String(error)}${serverStderr ? `\nserver stderr:\n${serverStderr}` : ""}`);
+  const stderr = serverStderr ? `\nserver stderr:\n${serverStderr}` : "";
+  fail(`the MCP session failed: ${error instanceof Error ? error.message : String(error)}${stderr}`);
 } finally {
   await client.close();
 }

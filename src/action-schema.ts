@@ -281,7 +281,7 @@ function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
   if (flat === undefined || flat === false) return [];
   if (flat !== true) return fail("flat_tool", `flat is ${describeType(flat)}`, "write flat: true for a single-action tool listed flat, or leave flat out.").offences;
   if (names.length === 1) return [];
-  return fail("flat_tool", `the tool is flat but declares ${names.length} actions${names.length === 0 ? "" : ` (${names.map((name) => JSON.stringify(name)).join(", ")})`}`,
+  return fail("flat_tool", `the tool is flat but declares ${names.length} actions` + (names.length === 0 ? "" : ` (${names.map((name) => JSON.stringify(name)).join(", ")})`),
     "declare exactly one action in a flat tool, or drop flat: true to list the actions behind { action, data }.").offences;
 }
 

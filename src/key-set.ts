@@ -51,7 +51,9 @@ const ADDITIONAL_FIX = "write true, false, or a schema object for the values of 
 const CYCLE_FIX = "make the schema a tree: reuse a schema by copying it, not by referring back to an enclosing one.";
 const SYMBOL_FIX = "name every key with a string; JSON has no symbol keys, and the validator never sees one.";
 const HIDDEN_FIX = "make it an ordinary (enumerable) property, as an object literal writes it; JSON, help and the validator see only enumerable keys.";
-const SCHEMA_JSON_FIX = "write JSON (plain objects, arrays without holes, strings, finite numbers, booleans, null): help and tools/list publish the schema as JSON, so anything else would be published as something other than what the gate checks.";
+const SCHEMA_JSON_FIX =
+  "write JSON (plain objects, arrays without holes, strings, finite numbers, booleans, null): " +
+  "help and tools/list publish the schema as JSON, so anything else would be published as something other than what the gate checks.";
 
 /** The keywords the walk itself enters (an `items` array, the tuple form, is not entered and is scanned instead). */
 const WALKED_KEYWORDS = new Set(["properties", "items", "additionalProperties"]);

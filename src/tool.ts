@@ -12,9 +12,11 @@
  * you mean" fix when one is close:
  *
  * - `description` (mandatory) — a string without a line break (`\n`, `\r`): the one-line summary shown in `tools/list` and help.
- * - `properties` (mandatory) — a plain object mapping each property name of the action's data to its property schema (a JSON Schema object).
+ * - `properties` (mandatory) — a plain object mapping each property name of the action's data to its
+ *   property schema (a JSON Schema object).
  * - `required` — an array of distinct strings, each declared in `properties`: the keys a call must carry.
- * - `requiredOneOf` — an array of non-empty groups, each an array of distinct declared names; no duplicate group and no group a strict superset of another: a call must carry every key of at least one group.
+ * - `requiredOneOf` — an array of non-empty groups, each an array of distinct declared names; no duplicate
+ *   group and no group a strict superset of another: a call must carry every key of at least one group.
  * - `defaults` — a plain object merged into a call's data; its keys, at every depth the closure walks, must be declared.
  * - `notes` — a string (line breaks allowed): longer guidance shown by help.
  * - `related` — an array of strings: related actions or tools, shown by help.

@@ -10,7 +10,8 @@
 //
 // The suite needs Node 22 for one import its tier-check command uses; on
 // Node 20, preload the stub test/conformance.test.ts uses:
-//   node --import ./test/support/conformance/preload.mjs node_modules/@modelcontextprotocol/conformance/dist/index.js server --url … --suite all
+//   node --import ./test/support/conformance/preload.mjs \
+//     node_modules/@modelcontextprotocol/conformance/dist/index.js server --url … --suite all
 //
 // Tools live on the wymcp router; resources, prompts and completion on the
 // SDK's own McpServer, which wymcp creates afresh for every session (or

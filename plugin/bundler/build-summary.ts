@@ -51,7 +51,8 @@ export class BuildTally {
   includeWarning(): string | undefined {
     if (this.options.include === undefined || this.modules === 0 || this.matched > 0) return undefined;
     return `wymcp: the include option matched none of the build's ${plural(this.modules, "module")}, so nothing was checked. `
-      + "Globs are matched against absolute module paths (relative globs from the working directory, e.g. \"src/tools/**\"), regular expressions against paths with forward slashes.";
+      + "Globs are matched against absolute module paths (relative globs from the working directory, e.g. \"src/tools/**\"), "
+      + "regular expressions against paths with forward slashes.";
   }
 }
 

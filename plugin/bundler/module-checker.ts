@@ -55,7 +55,10 @@ function preloadCheckModule(): void {
   });
 }
 
-/** A module's verdict in a build: the check when one ran (`undefined` when none was needed or a stored clean verdict was reused), and the files to watch. */
+/**
+ * A module's verdict in a build: the check when one ran (`undefined` when none
+ * was needed or a stored clean verdict was reused), and the files to watch.
+ */
 export interface ModuleVerdict {
   readonly check: FileCheck | undefined;
   readonly filesRead: readonly string[];
@@ -96,7 +99,11 @@ export class ModuleChecker {
   private dirty = false;
   private readonly memo = new BuildMemo();
 
-  /** `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider lint to run on every checked module (the plugin then keeps no cache: a stored clean verdict has no declarations to lint). */
+  /**
+   * `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider
+   * lint to run on every checked module (the plugin then keeps no cache: a
+   * stored clean verdict has no declarations to lint).
+   */
   constructor(readonly file: string | undefined, readonly lint?: TargetLintOptions) {}
 
   /**

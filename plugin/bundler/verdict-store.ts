@@ -157,7 +157,10 @@ export function readSource(file: string): string | undefined {
 type Crypto = typeof import("node:crypto");
 let crypto: Crypto | undefined;
 
-/** The hash of a module's text (node:crypto is loaded only when a text must be hashed: a build whose files all keep their times never does). */
+/**
+ * The hash of a module's text (node:crypto is loaded only when a text must be
+ * hashed: a build whose files all keep their times never does).
+ */
 function digest(text: string): string {
   crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
   return crypto.createHash("sha1").update(text).digest("base64");

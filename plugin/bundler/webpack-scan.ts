@@ -44,7 +44,9 @@ export interface WebpackLikeCompiler extends ResolverCompiler {
  *
  * @example
  * ```ts
- * compilation.hooks.finishModules.tapPromise("wymcp", (modules) => scanModules(compiler, compilation, modules, checker, include, "rspack"));
+ * compilation.hooks.finishModules.tapPromise("wymcp", (modules) =>
+ *   scanModules(compiler, compilation, modules, checker, include, "rspack"),
+ * );
  * ```
  */
 export async function scanModules(compiler: WebpackLikeCompiler, compilation: WebpackLikeCompilation, modules: Iterable<unknown>, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack", tally: BuildTally): Promise<void> {

@@ -51,7 +51,9 @@ export function toolCountWarnings(checks: readonly FileCheck[], options: Provide
         action: null,
         path: [],
         key: "name",
-        message: `${PROVIDER_RULES[target].label} takes at most ${limit.count} tools in a request; with this tool the ${options.listing} listing has ${listed} (help included)`,
+        message:
+          `${PROVIDER_RULES[target].label} takes at most ${limit.count} tools in a request; ` +
+          `with this tool the ${options.listing} listing has ${listed} (help included)`,
         fix: "list some tools compact (listingOverrides), or serve fewer tools to this agent.",
       };
       located.push(...locateWarnings(declaration, [warning]));

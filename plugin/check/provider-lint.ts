@@ -77,7 +77,7 @@ export function providerWarnings(tool: LintedTool, options: ProviderLintOptions)
       if (typeof description === "string" && rules.descriptionLimit !== undefined && description.length > rules.descriptionLimit) {
         warn({ code: "description_too_long", action: null, path: [], key: "description", message: `${rules.label} takes descriptions of at most ${rules.descriptionLimit} characters; this one has ${description.length}`, fix: "shorten it; put the details in the actions' notes, which help serves." });
       }
-      if (target === "gemini") warn({ code: "open_data", action: null, path: [], key: "name", message: "the compact listing's data is an object without properties, which older Gemini models refuse, and Gemini drops help's additionalProperties", fix: 'list with listing: "gemini" (or --listing gemini) for Gemini.' });
+      if (target === "gemini") warn({ code: "open_data", action: null, path: [], key: "name", message: "the compact listing's data is an object without properties, which older Gemini models refuse, " + "and Gemini drops help's additionalProperties", fix: 'list with listing: "gemini" (or --listing gemini) for Gemini.' });
       continue;
     }
     for (const action of actions) {
@@ -115,17 +115,22 @@ function schemaWarnings(target: ProviderTarget, action: string, schema: Json, li
       action,
       path: place.path,
       key: place.key,
-      message: `${rules.label}'s ${listing} schemas cannot express ${placeText(place)} (an open map, a tuple, or a value without a type): it is left out of the listing, so a model cannot send it`,
+      message:
+        `${rules.label}'s ${listing} schemas cannot express ${placeText(place)} (an open map, a tuple, or a value without a type): ` +
+        "it is left out of the listing, so a model cannot send it",
       fix: "declare its properties (closed), or list this tool compact so the model reads the schema through help.",
     })),
-    // The strict listing is one for both strict providers: a keyword OpenAI would enforce is still moved (Anthropic would not), and only the target that loses it is told.
+    // The strict listing is one for both strict providers: a keyword OpenAI would enforce is still moved
+    // (Anthropic would not), and only the target that loses it is told.
     ...listed.moved.filter(known).filter((place) => !under(place) && !rules.enforces.has(place.key)).map((place): ProviderWarning => ({
       code: "not_enforced",
       target,
       action,
       path: place.path,
       key: place.key,
-      message: `${rules.label} does not enforce "${place.key}" in ${listing} schemas: it is moved into the description of ${placeText({ path: place.path.slice(0, -1), key: String(place.path.at(-1) ?? "") })}, and the gate still checks it`,
+      message:
+        `${rules.label} does not enforce "${place.key}" in ${listing} schemas: it is moved into the description of ` +
+        `${placeText({ path: place.path.slice(0, -1), key: String(place.path.at(-1) ?? "") })}, and the gate still checks it`,
       fix: "nothing to change if a refusal from the gate is acceptable; otherwise describe the rule so the model follows it.",
     })),
   ];

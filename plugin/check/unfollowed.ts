@@ -58,7 +58,7 @@ export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): 
     if (node.type === "ImportExpression") {
       if (dynamicImportOf(node) !== PACKAGE_NAME) return;
       if (outer(node).parent?.type !== "AwaitExpression") {
-        found.push({ node, message: `"${PACKAGE_NAME}" is imported with import() and not awaited in place: declarations made from it are not checked at build time` });
+        found.push({ node, message: `"${PACKAGE_NAME}" is imported with import() and not awaited in place: ` + "declarations made from it are not checked at build time" });
       }
       return;
     }
@@ -68,7 +68,7 @@ export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): 
       const found = wymcp.meaning(node);
       meaning = found === "defineTool" || found === "package" ? found : undefined;
     } else if (node.type === "MemberExpression" && node.computed && staticKey(node) === undefined && wymcp.meaning(node.object) === "package") {
-      found.push({ node, message: `a member of "${PACKAGE_NAME}" read by a computed key is not followed: declarations made with it are not checked at build time` });
+      found.push({ node, message: `a member of "${PACKAGE_NAME}" read by a computed key is not followed: ` + "declarations made with it are not checked at build time" });
       return;
     }
     if (meaning === undefined) return;

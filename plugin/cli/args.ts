@@ -87,7 +87,7 @@ export function parseArgs(argv: readonly string[]): Command {
       onlyPaths = true;
     } else if (arg === "--format" || arg.startsWith("--format=")) {
       const value = arg === "--format" ? rest[++index] : arg.slice("--format=".length);
-      if (value !== "text" && value !== "json") return { kind: "usage-error", message: `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}${value === undefined ? "" : didYouMean(value, ["text", "json"])}` };
+      if (value !== "text" && value !== "json") return { kind: "usage-error", message: `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}` + (value === undefined ? "" : didYouMean(value, ["text", "json"])) };
       format = value;
     } else if (arg === "--target" || arg.startsWith("--target=")) {
       const value = arg === "--target" ? rest[++index] : arg.slice("--target=".length);

@@ -19,7 +19,8 @@ import type { TargetLint } from "./args.js";
 export function warningsText(warnings: readonly LocatedWarning[], lint: TargetLint | undefined, cwd: string): string {
   if (lint === undefined) return "";
   const kind = lint.errors ? "error" : "warning";
-  const count = `${warnings.length} provider ${kind}${warnings.length === 1 ? "" : "s"} (${lint.targets.join(", ")}; listing ${lint.listing})`;
+  const noun = `provider ${kind}${warnings.length === 1 ? "" : "s"}`;
+  const count = `${warnings.length} ${noun} (${lint.targets.join(", ")}; listing ${lint.listing})`;
   return `\n${[...warnings.map((warning) => warningLine(warning, cwd)), count].join("\n")}`;
 }
 

@@ -29,7 +29,10 @@ export interface CheckReport {
   readonly summary: { readonly files: number; readonly declarations: number; readonly offences: number; readonly partial: number };
   /** The files that could not be checked: a syntax error, or source nested too deeply to evaluate. */
   readonly skipped: readonly { readonly file: string; readonly line?: number; readonly column?: number; readonly reason: "syntax-error" | "too-deep"; readonly message: string }[];
-  /** The paths met but not read: a named file that is not a module, a FIFO or other non-regular file, a symbolic link leading out or nowhere. */
+  /**
+   * The paths met but not read: a named file that is not a module, a FIFO or
+   * other non-regular file, a symbolic link leading out or nowhere.
+   */
   readonly notRead: readonly NotRead[];
 }
 
@@ -77,7 +80,8 @@ export function checkText(checks: readonly FileCheck[], cwd: string, notRead: re
     lines.push("Partly evaluated (offences that depend on these parts are left to the registration check at run time):");
     for (const declaration of report.partial) {
       const unchecked = declaration.unchecked > 0 ? `, ${declaration.unchecked} possible ${declaration.unchecked === 1 ? "offence" : "offences"} not reported` : "";
-      lines.push(`  ${printable(at(declaration))}  ${declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`}${unchecked}`);
+      const tool = declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`;
+      lines.push(`  ${printable(at(declaration))}  ${tool}${unchecked}`);
       for (const unknown of declaration.unknowns) lines.push(`    ${printable(at(unknown))}  ${unknown.text}: ${unknown.reason}`);
     }
   }

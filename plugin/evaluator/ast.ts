@@ -128,7 +128,8 @@ function setParents(root: Node): void {
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     const from = pending.length;
     pushChildren(node, pending);
-    // A plain property (defining a non-enumerable one per node costs a tenth of the parse): walks go by visitor keys, never by `Object.values`.
+    // A plain property (defining a non-enumerable one per node costs a tenth of the parse):
+    // walks go by visitor keys, never by `Object.values`.
     for (let index = from; index < pending.length; index++) (pending[index] as { parent?: Node }).parent = node;
   }
 }

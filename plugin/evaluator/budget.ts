@@ -42,7 +42,8 @@ export class Budget {
     if (this.reason !== undefined) return this.reason;
     this.left[resource] -= amount;
     if (this.left[resource] >= 0) return undefined;
-    this.reason = `the evaluation budget of the file (${this.limits[resource]} ${resource === "characters" ? "characters of strings built" : resource === "entries" ? "array and object entries" : "evaluation steps"}) is spent`;
+    const spent = resource === "characters" ? "characters of strings built" : resource === "entries" ? "array and object entries" : "evaluation steps";
+    this.reason = `the evaluation budget of the file (${this.limits[resource]} ${spent}) is spent`;
     return this.reason;
   }
 }

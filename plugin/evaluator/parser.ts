@@ -19,7 +19,7 @@ export class MissingPeerError extends Error {
     purpose: string,
     cause: unknown,
   ) {
-    super(`wymcp: ${purpose} needs the package "${packageName}", which cannot be loaded (${reasonOf(cause)}). Install it: npm i -D ${packageName}`, { cause });
+    super(`wymcp: ${purpose} needs the package "${packageName}", which cannot be loaded (${reasonOf(cause)}). ` + `Install it: npm i -D ${packageName}`, { cause });
   }
 }
 

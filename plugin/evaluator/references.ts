@@ -71,7 +71,10 @@ export class References {
     return this.importValue(namespace.specifier, name, namespace.sourceFile, node);
   }
 
-  /** The module a binding stands for when it is a namespace: `import * as ns`, or an imported name a module re-exports with `export * as ns from`. */
+  /**
+   * The module a binding stands for when it is a namespace: `import * as ns`,
+   * or an imported name a module re-exports with `export * as ns from`.
+   */
   namespaceOf(binding: Binding, seen: Set<string>): { readonly specifier: string; readonly sourceFile: SourceFile } | undefined {
     if (binding.kind !== "import") return undefined;
     if (binding.name === "*") return binding;

@@ -71,7 +71,8 @@ function wymcp(...args: unknown[]): unknown {
     return core().sourceTransformer(first, third as SourceTransformerExtras);
   }
   throw new TypeError(
-    'wymcp/transformer: unexpected arguments. In tsconfig.json use { "transform": "wymcp/transformer", "transformProgram": true } with tspc, ' +
+    "wymcp/transformer: unexpected arguments. " +
+      'In tsconfig.json use { "transform": "wymcp/transformer", "transformProgram": true } with tspc, ' +
       'and { "name": "wymcp/ts-plugin" } for the editor.',
   );
 }

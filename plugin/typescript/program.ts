@@ -112,7 +112,7 @@ function internalError(tsInstance: TypeScript, file: ts.SourceFile, error: unkno
     start: 0,
     length: 0,
     // A missing build-time package is the user's to install, in one line; anything else is a wymcp bug.
-    messageText: isMissingPeer(error) ? error.message : `wymcp could not check the tool declarations of this file: ${reason}. Please report this as a wymcp bug; \`npx wymcp check\` shows what the build-time check sees.`,
+    messageText: isMissingPeer(error) ? error.message : `wymcp could not check the tool declarations of this file: ${reason}. ` + "Please report this as a wymcp bug; `npx wymcp check` shows what the build-time check sees.",
     category: tsInstance.DiagnosticCategory.Error,
     code: INTERNAL_ERROR_CODE,
     source: "wymcp",

@@ -58,7 +58,8 @@ export interface HttpCore<R> {
  * @example
  * ```ts
  * const core = createHttpCore<Request>(router, { stateless: true });
- * const response = await core.handle({ request, hookRequest: request, host: request.headers.get("host") ?? undefined, loopback: false, body: () => streamChunks(request) });
+ * const host = request.headers.get("host") ?? undefined;
+ * const response = await core.handle({ request, hookRequest: request, host, loopback: false, body: () => streamChunks(request) });
  * ```
  */
 export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}): HttpCore<R> {

@@ -126,7 +126,7 @@ export function sessionTable<S>(options: SessionLimits & { readonly onIdle: (val
       onIdle(entry.value);
     }, idleTimeoutMs);
     // An idle session is no reason to keep the process running.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- outside Node (Workers, Deno's web timers) a timer may have no unref
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- outside Node a timer may have no unref
     entry.timer.unref?.();
   }
 

@@ -36,7 +36,9 @@ export interface McpServerOptions {
    * ```ts
    * mcpServer: () => {
    *   const mcp = new McpServer({ name: "tasks", version: "1.0.0" });
-   *   mcp.registerResource("readme", "tasks://readme", { mimeType: "text/markdown" }, async (uri) => ({ contents: [{ uri: uri.href, text: "# Tasks" }] }));
+   *   mcp.registerResource("readme", "tasks://readme", { mimeType: "text/markdown" }, async (uri) => ({
+   *     contents: [{ uri: uri.href, text: "# Tasks" }],
+   *   }));
    *   return mcp;
    * }
    * ```
@@ -140,7 +142,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
     const params = callParams(message);
     const client = clientChannel(server, extra, levels, mode);
-    // The SDK aborts this signal on notifications/cancelled and when the connection closes (stateless, a cancelled call's stream closing is all the server hears).
+    // The SDK aborts this signal on notifications/cancelled and when the connection closes
+    // (stateless, a cancelled call's stream closing is all the server hears).
     const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra, client });
     if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
     return answer as unknown as CallToolResult;

@@ -19,7 +19,8 @@ type Json = Record<string, unknown>;
  * @example
  * ```ts
  * flatInputSchema({ description: "Add", properties: { a: { type: "number" } }, required: ["a"] });
- * // { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { a: { type: "number" } }, required: ["a"], additionalProperties: false }
+ * // { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object",
+ * //   properties: { a: { type: "number" } }, required: ["a"], additionalProperties: false }
  * ```
  */
 export function flatInputSchema(schema: CheckedActionSchema): { readonly type: "object"; readonly [keyword: string]: unknown } {

@@ -162,7 +162,9 @@ export function helpListing(toolNames: readonly string[], mode: ListingMode = "c
   return {
     name: HELP_TOOL_NAME,
     title: "Help",
-    description: "Explains this server's tools and their actions: {} lists every tool with its actions, {tool} shows every action schema of one tool, {tool, action} shows one action in full. Call it before guessing a tool's data.",
+    description:
+      "Explains this server's tools and their actions: {} lists every tool with its actions, " +
+      "{tool} shows every action schema of one tool, {tool, action} shows one action in full. Call it before guessing a tool's data.",
     inputSchema: {
       type: "object",
       properties: {

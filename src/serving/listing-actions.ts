@@ -79,7 +79,10 @@ export function actionInputSchema(schema: CheckedActionSchema, mode: DataListing
   return listedDataSchema(schema.properties, requiredOf(schema), defaultsOf(schema), mode);
 }
 
-/** The action's description (the title names the tool), the `requiredOneOf` groups JSON Schema would need a union for, and what the mode left out. */
+/**
+ * The action's description (the title names the tool), the `requiredOneOf`
+ * groups JSON Schema would need a union for, and what the mode left out.
+ */
 function actionDescription(schema: CheckedActionSchema, omitted: readonly SchemaPlace[]): string {
   const groups = requiredOneOfOf(schema);
   return [

@@ -50,7 +50,8 @@ const KEPT: Record<"strict" | "gemini", ReadonlySet<string>> = {
  * @example
  * ```ts
  * listedDataSchema({ limit: { type: "integer" } }, [], { limit: 10 }, "strict").schema;
- * // { type: "object", properties: { limit: { type: ["integer", "null"], description: "{default: 10}" } }, required: ["limit"], additionalProperties: false }
+ * // { type: "object", properties: { limit: { type: ["integer", "null"], description: "{default: 10}" } },
+ * //   required: ["limit"], additionalProperties: false }
  * ```
  */
 export function listedDataSchema(properties: unknown, required: readonly string[], defaults: Readonly<Record<string, unknown>> | undefined, mode: DataListingMode): ListedSchema {

@@ -27,7 +27,8 @@ export function resultAnswer(result: unknown, outputSchema: object | undefined, 
     // What a toJSON or getter threw stays on the server (the cause goes to the log): it may quote anything.
     return fail("the handler's result cannot be written as JSON", undefined, error);
   }
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- JSON.stringify answers undefined for a function or a symbol (or a toJSON returning one)
+  // JSON.stringify answers undefined for a function or a symbol (or a toJSON returning one).
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
   if (text === undefined) return fail("the handler's result cannot be written as JSON");
   if (outputSchema === undefined) return { content: [{ type: "text", text }] };
   if (typeof result !== "object" || result === null || Array.isArray(result)) {

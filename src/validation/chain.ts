@@ -77,7 +77,7 @@ function missingKey(action: string, key: string): Offence {
 
 function hiddenKeyOffence(action: string, key: string): Offence {
   return offence({ action, path: [], key, code: "non_enumerable_key", problem: `${JSON.stringify(key)} is not enumerable`,
-    fix: "write it as an ordinary property of the action schema (an object literal key); help, tools/list and the gate see only enumerable keys." });
+    fix: "write it as an ordinary property of the action schema (an object literal key); " + "help, tools/list and the gate see only enumerable keys." });
 }
 
 function unknownKeyOffences(action: string, schema: object, vocabulary: readonly string[]): Offence[] {

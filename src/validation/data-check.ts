@@ -144,7 +144,10 @@ export function valueProblems(values: ReadonlyMap<string, CompiledSchema>, data:
   return valueProblemsUpTo(values, data, keyProblems, Number.POSITIVE_INFINITY).problems;
 }
 
-/** `valueProblems`, naming at most `limit` failures of each property (in the validator's order, which is the data's) and counting the rest. */
+/**
+ * `valueProblems`, naming at most `limit` failures of each property (in the
+ * validator's order, which is the data's) and counting the rest.
+ */
 function valueProblemsUpTo(values: ReadonlyMap<string, CompiledSchema>, data: object, keyProblems: readonly DataProblem[], limit: number): CheckedData {
   const refused = new Set(keyProblems.map((problem) => placeOf(problem.path, "key" in problem ? problem.key : undefined)));
   const problems: DataProblem[] = [];

@@ -16,7 +16,10 @@ import type { PathSegment } from "./offence.js";
 export interface SchemaFailure {
   /** From the validated value to the failing place: `["opts", "tags", 2]`. */
   readonly path: readonly PathSegment[];
-  /** The keyword that failed (`type`, `enum`, `required`…); `false` for a place the schema forbids; `unchecked` when validation itself failed. */
+  /**
+   * The keyword that failed (`type`, `enum`, `required`…); `false` for a place
+   * the schema forbids; `unchecked` when validation itself failed.
+   */
   readonly keyword: string;
   /** The keyword's value in the schema, when it can be read (`$ref`s followed). */
   readonly rule?: unknown;

@@ -194,7 +194,8 @@ function checkGroups(context: SchemaContext, groups: readonly Entry[]): void {
   slots.forEach(({ set, index }, position) => {
     if (set === undefined || set.size === 0) return;
     // Every group that holds all of this group's names: intersect, starting from the rarest name.
-    const lists = [...set].map((name) => holders.get(name) ?? new Set<number>()).sort((a, b) => a.size - b.size); // every name was added above
+    // Every name was added to holders above.
+    const lists = [...set].map((name) => holders.get(name) ?? new Set<number>()).sort((a, b) => a.size - b.size);
     for (const candidate of lists[0]!) {
       const superset = slots[candidate]!;
       if (candidate === position || superset.set === undefined || superset.set.size <= set.size) continue;

@@ -51,7 +51,9 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
         "default": {}
       },
       "dependencies": {
-        "$comment": "\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.",
+        "$comment":
+          "\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" " +
+          "in order to serve their differing semantics.",
         "type": "object",
         "additionalProperties": {
           "anyOf": [
