@@ -69,20 +69,26 @@ export function generateProject(tools, ordinary = ORDINARY) {
     ...Array.from({ length: tools }, (_, index) => `import { tool${index} } from "./tools/tool${index}.js";`),
     ...Array.from({ length: ordinary }, (_, index) => `import { run${index} } from "./lib/m${index}.js";`),
   ];
-  write("src/index.ts", [
-    ...imports,
-    `export const tools = [${Array.from({ length: tools }, (_, index) => `tool${index}`).join(", ")}];`,
-    `export const runners = [${Array.from({ length: ordinary }, (_, index) => `run${index}`).join(", ")}];`,
-    "",
-  ].join("\n"));
+  write(
+    "src/index.ts",
+    [
+      ...imports,
+      `export const tools = [${Array.from({ length: tools }, (_, index) => `tool${index}`).join(", ")}];`,
+      `export const runners = [${Array.from({ length: ordinary }, (_, index) => `run${index}`).join(", ")}];`,
+      "",
+    ].join("\n"),
+  );
   // webpack's TypeScript loader: types stripped by typescript.transpileModule, nothing else (as in the plugin tests).
-  write("ts-loader.cjs", [
-    `const ts = require(${JSON.stringify(join(repo, "node_modules/typescript"))});`,
-    "module.exports = function transpile(source) {",
-    "  return ts.transpileModule(source, { fileName: this.resourcePath, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;",
-    "};",
-    "",
-  ].join("\n"));
+  write(
+    "ts-loader.cjs",
+    [
+      `const ts = require(${JSON.stringify(join(repo, "node_modules/typescript"))});`,
+      "module.exports = function transpile(source) {",
+      "  return ts.transpileModule(source, { fileName: this.resourcePath, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;",
+      "};",
+      "",
+    ].join("\n"),
+  );
   return root;
 }
 
@@ -234,12 +240,27 @@ async function buildOnce(bundler, root, withPlugin) {
   switch (bundler) {
     case "esbuild": {
       const esbuild = await import("esbuild");
-      await esbuild.build({ entryPoints: [entry], bundle: true, write: false, format: "esm", platform: "node", external: ["wymcp"], logLevel: "silent", plugins: await plugin() });
+      await esbuild.build({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        format: "esm",
+        platform: "node",
+        external: ["wymcp"],
+        logLevel: "silent",
+        plugins: await plugin(),
+      });
       break;
     }
     case "rolldown": {
       const { rolldown } = await import("rolldown");
-      const bundle = await rolldown({ input: entry, external: ["wymcp"], logLevel: "silent", resolve: { extensionAlias: { ".js": [".ts", ".js"] } }, plugins: await plugin() });
+      const bundle = await rolldown({
+        input: entry,
+        external: ["wymcp"],
+        logLevel: "silent",
+        resolve: { extensionAlias: { ".js": [".ts", ".js"] } },
+        plugins: await plugin(),
+      });
       await bundle.generate({ format: "es" });
       await bundle.close();
       break;
@@ -251,13 +272,24 @@ async function buildOnce(bundler, root, withPlugin) {
         configFile: false,
         logLevel: "silent",
         plugins: await plugin(),
-        build: { write: false, minify: false, target: "node20", lib: { entry, formats: ["es"], fileName: () => "index.mjs" }, rollupOptions: { external: ["wymcp"] } },
+        build: {
+          write: false,
+          minify: false,
+          target: "node20",
+          lib: { entry, formats: ["es"], fileName: () => "index.mjs" },
+          rollupOptions: { external: ["wymcp"] },
+        },
       });
       break;
     }
     case "rollup": {
       const { rollup } = await import("rollup");
-      const bundle = await rollup({ input: entry, external: ["wymcp"], onwarn: () => {}, plugins: [...(await plugin()), await stripTypes()] });
+      const bundle = await rollup({
+        input: entry,
+        external: ["wymcp"],
+        onwarn: () => {},
+        plugins: [...(await plugin()), await stripTypes()],
+      });
       await bundle.generate({ format: "es" });
       await bundle.close();
       break;
@@ -265,9 +297,10 @@ async function buildOnce(bundler, root, withPlugin) {
     case "webpack":
     case "rspack": {
       const compile = bundler === "webpack" ? (await import("webpack")).default : (await import("@rspack/core")).rspack;
-      const loader = bundler === "webpack"
-        ? { loader: join(root, "ts-loader.cjs") }
-        : { loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } } };
+      const loader =
+        bundler === "webpack"
+          ? { loader: join(root, "ts-loader.cjs") }
+          : { loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } } };
       const compiler = compile({
         mode: "none",
         context: root,
@@ -282,7 +315,9 @@ async function buildOnce(bundler, root, withPlugin) {
         plugins: await plugin(),
         infrastructureLogging: { level: "none" },
       });
-      const stats = await new Promise((done, fail) => compiler.run((error, result) => compiler.close(() => (error ? fail(error) : done(result)))));
+      const stats = await new Promise((done, fail) =>
+        compiler.run((error, result) => compiler.close(() => (error ? fail(error) : done(result)))),
+      );
       if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
       break;
     }
@@ -313,7 +348,11 @@ async function stripTypes() {
 
 /** Runs one build in a fresh Node process and returns its milliseconds. */
 function timeBuild(bundler, root, withPlugin) {
-  const child = spawnSync(nodeBinary, [here, "--child", bundler, root, withPlugin ? "on" : "off"], { cwd: root, encoding: "utf8", env: { ...process.env, WYMCP_BENCH_DIST: dist } });
+  const child = spawnSync(nodeBinary, [here, "--child", bundler, root, withPlugin ? "on" : "off"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, WYMCP_BENCH_DIST: dist },
+  });
   if (child.status !== 0) throw new Error(`${bundler} (${withPlugin ? "plugin on" : "plugin off"}) failed:\n${child.stderr}`);
   const [elapsed, , rss] = child.stdout.trim().split("\n").at(-1).split(" ").map(Number);
   lastPeakMemory = rss;
@@ -334,7 +373,11 @@ function measure(bundler, root, reps) {
   const samples = { off: [], cold: [], warm: [], edited: [] };
   timeBuild(bundler, root, false); // warms the file system cache
   // The order within each round rotates (an empty-cache build always comes before the ones that keep its cache), so no position is favoured.
-  const orders = [["off", "cold", "warm", "edited"], ["cold", "edited", "warm", "off"], ["cold", "off", "warm", "edited"]];
+  const orders = [
+    ["off", "cold", "warm", "edited"],
+    ["cold", "edited", "warm", "off"],
+    ["cold", "off", "warm", "edited"],
+  ];
   for (let index = 0; index < reps; index++) {
     for (const kind of orders[index % orders.length]) {
       if (kind === "cold") rmSync(cacheFolder, { recursive: true, force: true });
@@ -346,8 +389,14 @@ function measure(bundler, root, reps) {
   // The ratio of each build to the plugin-off build of its round, then the median: the machine's load drifts less within a round than across the run.
   const ratio = (on) => median(on.map((value, index) => value / samples.off[index]));
   return {
-    off: median(samples.off), cold: median(samples.cold), warm: median(samples.warm), edited: median(samples.edited),
-    coldRatio: ratio(samples.cold), warmRatio: ratio(samples.warm), editedRatio: ratio(samples.edited), samples,
+    off: median(samples.off),
+    cold: median(samples.cold),
+    warm: median(samples.warm),
+    edited: median(samples.edited),
+    coldRatio: ratio(samples.cold),
+    warmRatio: ratio(samples.warm),
+    editedRatio: ratio(samples.edited),
+    samples,
   };
 }
 
@@ -373,15 +422,37 @@ export async function run() {
     for (const { name, target, reps } of BUNDLERS) {
       if (only !== undefined && !only.includes(name)) continue;
       const { off, cold, warm, edited, coldRatio, warmRatio, editedRatio, samples } = measure(name, root, reps + extraReps);
-      console.log(`  ${name}: off ${samples.off.map(ms).join(", ")} | on, empty cache ${samples.cold.map(ms).join(", ")} | on, cache kept ${samples.warm.map(ms).join(", ")} | on, one tool file edited ${samples.edited.map(ms).join(", ")}`);
-      record(`build overhead, ${name}, cache kept (200 tool files among 1,000 modules)`, "plugin off (median of paired ratios)", warmRatio, 1, KEPT_TARGET);
-      record(`build overhead, ${name}, cache kept, one tool file edited`, "plugin off (median of paired ratios)", editedRatio, 1, EDITED_TARGET);
+      console.log(
+        `  ${name}: off ${samples.off.map(ms).join(", ")} | on, empty cache ${samples.cold.map(ms).join(", ")} | on, cache kept ${samples.warm.map(ms).join(", ")} | on, one tool file edited ${samples.edited.map(ms).join(", ")}`,
+      );
+      record(
+        `build overhead, ${name}, cache kept (200 tool files among 1,000 modules)`,
+        "plugin off (median of paired ratios)",
+        warmRatio,
+        1,
+        KEPT_TARGET,
+      );
+      record(
+        `build overhead, ${name}, cache kept, one tool file edited`,
+        "plugin off (median of paired ratios)",
+        editedRatio,
+        1,
+        EDITED_TARGET,
+      );
       record(`build overhead, ${name}, empty cache`, "plugin off (median of paired ratios)", coldRatio, 1, target);
       table.push({ name, off, cold, warm, edited, coldRatio, warmRatio, editedRatio, target });
       if (name === "esbuild") {
         const memoryRatio = median(peakMemory.cold.map((value, index) => value / peakMemory.off[index]));
-        console.log(`  esbuild peak memory (max RSS): off ${median(peakMemory.off).toFixed(0)} MB, on with an empty cache ${median(peakMemory.cold).toFixed(0)} MB, ratio ${memoryRatio.toFixed(2)} (target ≤ ${MEMORY_TARGET})`);
-        record("build peak memory, esbuild, empty cache (200 tool files)", "plugin off (median of paired ratios)", memoryRatio, 1, MEMORY_TARGET);
+        console.log(
+          `  esbuild peak memory (max RSS): off ${median(peakMemory.off).toFixed(0)} MB, on with an empty cache ${median(peakMemory.cold).toFixed(0)} MB, ratio ${memoryRatio.toFixed(2)} (target ≤ ${MEMORY_TARGET})`,
+        );
+        record(
+          "build peak memory, esbuild, empty cache (200 tool files)",
+          "plugin off (median of paired ratios)",
+          memoryRatio,
+          1,
+          MEMORY_TARGET,
+        );
       }
     }
   } finally {
@@ -396,7 +467,9 @@ export async function run() {
       try {
         const { off, cold, warm } = measure("esbuild", project, 3 + extraReps);
         scaling.push({ tools, off, cold, warm });
-        console.log(`  esbuild, ${tools} tool files: off ${ms(off)}, empty cache ${ms(cold)} (${(((cold - off) / tools) * 1000).toFixed(0)} µs per tool file), cache kept ${ms(warm)} (${(((warm - off) / tools) * 1000).toFixed(0)} µs per tool file)`);
+        console.log(
+          `  esbuild, ${tools} tool files: off ${ms(off)}, empty cache ${ms(cold)} (${(((cold - off) / tools) * 1000).toFixed(0)} µs per tool file), cache kept ${ms(warm)} (${(((warm - off) / tools) * 1000).toFixed(0)} µs per tool file)`,
+        );
       } finally {
         rmSync(project, { recursive: true, force: true });
       }
@@ -405,20 +478,30 @@ export async function run() {
     const [small, middle, large] = scaling;
     const marginalLow = (middle.cold - middle.off - (small.cold - small.off)) / (middle.tools - small.tools);
     const marginalHigh = (large.cold - large.off - (middle.cold - middle.off)) / (large.tools - middle.tools);
-    console.log(`  marginal cost per tool file, empty cache: 50→200 ${(marginalLow * 1000).toFixed(0)} µs, 200→800 ${(marginalHigh * 1000).toFixed(0)} µs`);
+    console.log(
+      `  marginal cost per tool file, empty cache: 50→200 ${(marginalLow * 1000).toFixed(0)} µs, 200→800 ${(marginalHigh * 1000).toFixed(0)} µs`,
+    );
     record("build overhead scaling: ms per tool file added 200→800 vs 50→200 (empty cache)", "50→200", marginalHigh, marginalLow, 1.25);
   }
 
   console.log("\nMedian times; ratios are medians of each build over the plugin-off build beside it.");
-  console.log("\n| bundler | plugin off | on, cache kept | ratio | one tool file edited | ratio | on, empty cache | ratio | target | met (kept / edited / empty) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log(
+    "\n| bundler | plugin off | on, cache kept | ratio | one tool file edited | ratio | on, empty cache | ratio | target | met (kept / edited / empty) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
   for (const row of table) {
     const { warmRatio: kept, editedRatio: edited, coldRatio: empty } = row;
-    console.log(`| ${row.name} | ${ms(row.off)} | ${ms(row.warm)} | ${kept.toFixed(2)} | ${ms(row.edited)} | ${edited.toFixed(2)} | ${ms(row.cold)} | ${empty.toFixed(2)} | ≤ ${KEPT_TARGET} / ${EDITED_TARGET} / ${row.target} | ${verdict(kept, KEPT_TARGET)} / ${verdict(edited, EDITED_TARGET)} / ${verdict(empty, row.target)} |`);
+    console.log(
+      `| ${row.name} | ${ms(row.off)} | ${ms(row.warm)} | ${kept.toFixed(2)} | ${ms(row.edited)} | ${edited.toFixed(2)} | ${ms(row.cold)} | ${empty.toFixed(2)} | ≤ ${KEPT_TARGET} / ${EDITED_TARGET} / ${row.target} | ${verdict(kept, KEPT_TARGET)} / ${verdict(edited, EDITED_TARGET)} / ${verdict(empty, row.target)} |`,
+    );
   }
   if (scaling.length > 0) {
-    console.log("\n| tool files | plugin off | on, empty cache | per tool file | on, cache kept | per tool file |\n| --- | --- | --- | --- | --- | --- |");
+    console.log(
+      "\n| tool files | plugin off | on, empty cache | per tool file | on, cache kept | per tool file |\n| --- | --- | --- | --- | --- | --- |",
+    );
     for (const row of scaling) {
-      console.log(`| ${row.tools} | ${ms(row.off)} | ${ms(row.cold)} | ${(((row.cold - row.off) / row.tools) * 1000).toFixed(0)} µs | ${ms(row.warm)} | ${(((row.warm - row.off) / row.tools) * 1000).toFixed(0)} µs |`);
+      console.log(
+        `| ${row.tools} | ${ms(row.off)} | ${ms(row.cold)} | ${(((row.cold - row.off) / row.tools) * 1000).toFixed(0)} µs | ${ms(row.warm)} | ${(((row.warm - row.off) / row.tools) * 1000).toFixed(0)} µs |`,
+      );
     }
   }
 }

@@ -21,14 +21,17 @@ export async function compare(title, ours, anchors, { time = 1500, label = "wymc
   await bench.run();
   const mean = (name) => {
     const task = bench.tasks.find((candidate) => candidate.name === name);
-    if (task?.result?.state !== "completed") throw new Error(`${title}: ${name} did not complete (${task?.result?.error ?? task?.result?.state})`);
+    if (task?.result?.state !== "completed")
+      throw new Error(`${title}: ${name} did not complete (${task?.result?.error ?? task?.result?.state})`);
     return task.result.latency.mean;
   };
   const oursMean = mean("wymcp");
   for (const anchor of anchors) {
     const ratio = oursMean / mean(anchor.name);
     results.push({ title, anchor: anchor.name, ours: oursMean, theirs: mean(anchor.name), ratio, target: anchor.target });
-    console.log(`${title}: ${label} ${formatMs(oursMean)} vs ${anchor.name} ${formatMs(mean(anchor.name))} → ratio ${ratio.toFixed(3)}${verdict(ratio, anchor.target)}`);
+    console.log(
+      `${title}: ${label} ${formatMs(oursMean)} vs ${anchor.name} ${formatMs(mean(anchor.name))} → ratio ${ratio.toFixed(3)}${verdict(ratio, anchor.target)}`,
+    );
   }
 }
 
@@ -85,6 +88,9 @@ function formatMs(ms) {
 
 /** The summary as a Markdown table. */
 export function summary() {
-  const rows = results.map((r) => `| ${r.title} | ${r.anchor} | ${r.ratio.toFixed(3)} | ${r.target === undefined ? "—" : `≤ ${r.target}`} | ${r.target === undefined ? "—" : r.ratio <= r.target ? "met" : "missed"} |`);
+  const rows = results.map(
+    (r) =>
+      `| ${r.title} | ${r.anchor} | ${r.ratio.toFixed(3)} | ${r.target === undefined ? "—" : `≤ ${r.target}`} | ${r.target === undefined ? "—" : r.ratio <= r.target ? "met" : "missed"} |`,
+  );
   return ["| measure | anchor | ratio (wymcp / anchor) | target | |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
 }

@@ -38,24 +38,34 @@ async function breakdown(tool) {
   const parts = {
     "valid data": [
       ["closure walk alone (yes/no)", (data) => closureAdmits(contract.closure, data)],
-      ["value checks alone (yes/no, @cfworker/json-schema per property)", (data) => {
-        for (const key of Object.keys(data)) if (contract.values.get(key)?.accepts(data[key]) === false) return false;
-        return true;
-      }],
+      [
+        "value checks alone (yes/no, @cfworker/json-schema per property)",
+        (data) => {
+          for (const key of Object.keys(data)) if (contract.values.get(key)?.accepts(data[key]) === false) return false;
+          return true;
+        },
+      ],
     ],
     "refused data": [
       ["closure walk alone (every unknown key)", (data) => closureViolations(contract.closure, data)],
       ["value problems alone (wymcp's valueProblems)", (data) => valueProblems(contract.values, data)],
-      ["@cfworker/json-schema alone, every error (shortCircuit off)", (data) => raw.map(({ name, copy, lookup }) => validate(data[name], copy, "2020-12", lookup, false))],
+      [
+        "@cfworker/json-schema alone, every error (shortCircuit off)",
+        (data) => raw.map(({ name, copy, lookup }) => validate(data[name], copy, "2020-12", lookup, false)),
+      ],
     ],
   };
-  for (const [label, data] of [["valid data", validTask], ["refused data", invalidTask]]) {
+  for (const [label, data] of [
+    ["valid data", validTask],
+    ["refused data", invalidTask],
+  ]) {
     const bench = new Bench({ time: 1000, warmup: true, warmupTime: 300 });
     bench.add("whole gate", () => dataProblems(fetchSchema(tool, "create").schema, data));
     for (const [name, part] of parts[label]) bench.add(name, () => part(data));
     bench.add("ajv compiled, for scale", () => ajvFor(taskAction)(data));
     await bench.run();
-    for (const task of bench.tasks) console.log(`call gate breakdown (${label}): ${task.name} ${(task.result.latency.mean * 1000).toFixed(2)} µs`);
+    for (const task of bench.tasks)
+      console.log(`call gate breakdown (${label}): ${task.name} ${(task.result.latency.mean * 1000).toFixed(2)} µs`);
   }
 }
 
@@ -83,9 +93,13 @@ export async function run() {
     const ajvValid = ajvValidate(data);
     const zodResult = zodSchema.safeParse(data);
     if ((ours.length === 0) !== ajvValid || ajvValid !== zodResult.success) {
-      throw new Error(`call gate (${label}): the checks disagree (wymcp ${ours.length} problems, ajv ${ajvValid}, zod ${zodResult.success})`);
+      throw new Error(
+        `call gate (${label}): the checks disagree (wymcp ${ours.length} problems, ajv ${ajvValid}, zod ${zodResult.success})`,
+      );
     }
-    console.log(`call gate (${label}): wymcp ${ours.length} problems, ajv ${ajvValidate.errors?.length ?? 0} errors, zod ${zodResult.error?.issues.length ?? 0} issues`);
+    console.log(
+      `call gate (${label}): wymcp ${ours.length} problems, ajv ${ajvValidate.errors?.length ?? 0} errors, zod ${zodResult.error?.issues.length ?? 0} issues`,
+    );
     await compare(`call gate (${label})`, () => gate(data), [
       { name: "ajv compiled (2020-12, allErrors)", target: 1.0, run: () => ajvValidate(data) },
       { name: "zod 4 safeParse", target: 1.0, run: () => zodSchema.safeParse(data) },

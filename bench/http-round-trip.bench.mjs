@@ -34,10 +34,15 @@ async function sdkAnchor() {
     const id = req.headers["mcp-session-id"];
     let transport = typeof id === "string" ? transports.get(id) : undefined;
     if (transport === undefined && isInitializeRequest(body)) {
-      transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID(), onsessioninitialized: (sid) => transports.set(sid, transport) });
+      transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        onsessioninitialized: (sid) => transports.set(sid, transport),
+      });
       const bare = new Server({ name: "bench", version: "1.0.0" }, { capabilities: { tools: {} } });
       bare.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-      bare.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }] }));
+      bare.setRequestHandler(CallToolRequestSchema, (request) => ({
+        content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }],
+      }));
       await bare.connect(transport);
     }
     if (transport === undefined) return void res.writeHead(404).end();
@@ -52,13 +57,20 @@ async function fetchHost(router) {
   const http = createServer(async (req, res) => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers, body: chunks.length === 0 ? undefined : Buffer.concat(chunks) });
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers: req.headers,
+      body: chunks.length === 0 ? undefined : Buffer.concat(chunks),
+    });
     const response = await mcp(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (response.body !== null) for await (const chunk of response.body) res.write(chunk);
     res.end();
   });
-  return { url: await listen(http), close: async () => (await mcp.close(), await new Promise((resolve) => (http.closeAllConnections(), http.close(resolve)))) };
+  return {
+    url: await listen(http),
+    close: async () => (await mcp.close(), await new Promise((resolve) => (http.closeAllConnections(), http.close(resolve)))),
+  };
 }
 
 async function connect(url) {
@@ -76,8 +88,12 @@ export async function run() {
   const [ours, viaFetch, sdk] = await Promise.all([connect(node.url), connect(fetchServer.url), connect(anchor.url)]);
   const call = (client) => client.callTool({ name: "tasks", arguments: { action: "create", data } });
   for (const client of [ours, viaFetch]) if ((await call(client)).isError) throw new Error("HTTP round trip: wymcp refused the valid data");
-  await compare("tools/call over HTTP (Node handler)", () => call(ours), [{ name: "SDK Node transport + bare Server", run: () => sdk.callTool({ name: "anything", arguments: data }) }]);
-  await compare("tools/call over HTTP (fetch handler)", () => call(viaFetch), [{ name: "SDK Node transport + bare Server", run: () => sdk.callTool({ name: "anything", arguments: data }) }]);
+  await compare("tools/call over HTTP (Node handler)", () => call(ours), [
+    { name: "SDK Node transport + bare Server", run: () => sdk.callTool({ name: "anything", arguments: data }) },
+  ]);
+  await compare("tools/call over HTTP (fetch handler)", () => call(viaFetch), [
+    { name: "SDK Node transport + bare Server", run: () => sdk.callTool({ name: "anything", arguments: data }) },
+  ]);
   await Promise.all([ours.close(), viaFetch.close(), sdk.close()]);
   await Promise.all([node.close(), fetchServer.close(), anchor.close()]);
 }

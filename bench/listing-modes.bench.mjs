@@ -54,7 +54,10 @@ function anyOfListing(tools, strictListings) {
       description: tool.description,
       inputSchema: {
         type: "object",
-        properties: { action: { enum: names }, data: { anyOf: own.map((listing) => ({ description: `${listing.name}: ${listing.description}`, ...listing.inputSchema })) } },
+        properties: {
+          action: { enum: names },
+          data: { anyOf: own.map((listing) => ({ description: `${listing.name}: ${listing.description}`, ...listing.inputSchema })) },
+        },
         required: ["action", "data"],
         additionalProperties: false,
       },
@@ -76,9 +79,12 @@ function measure(title, tools, flat) {
   console.log("| mode | tools listed | bytes | ratio | tokens (o200k) | ratio |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
   for (const [mode, count, size] of rows) {
-    console.log(`| ${mode} | ${count} | ${size.bytes} | ${(size.bytes / anchor.bytes).toFixed(3)} | ${size.tokens} | ${(size.tokens / anchor.tokens).toFixed(3)} |`);
+    console.log(
+      `| ${mode} | ${count} | ${size.bytes} | ${(size.bytes / anchor.bytes).toFixed(3)} | ${size.tokens} | ${(size.tokens / anchor.tokens).toFixed(3)} |`,
+    );
   }
-  for (const [mode, , size] of rows.slice(0, MODES.length)) record(`${title}, ${mode}: tools/list tokens`, "one flat tool per action", size.tokens, anchor.tokens);
+  for (const [mode, , size] of rows.slice(0, MODES.length))
+    record(`${title}, ${mode}: tools/list tokens`, "one flat tool per action", size.tokens, anchor.tokens);
 }
 
 export async function run() {
@@ -86,15 +92,25 @@ export async function run() {
   const flatTasks = tasks.flatMap((tool) => {
     const actions = typeof tool.actions === "function" ? tool.actions() : tool.actions;
     // As an SDK server lists them: the tool's output schema on each action's tool too.
-    return Object.entries(actions).map(([name, action]) => ({ ...flatTool(tool.name, name, action), ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) }));
+    return Object.entries(actions).map(([name, action]) => ({
+      ...flatTool(tool.name, name, action),
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    }));
   });
   measure("tasks example", tasks, flatTasks);
 
   const tools = Array.from({ length: 20 }, (_, index) => {
     const actions = actionRecord(8, 8, 3);
-    return defineTool({ name: `tool${index}`, description: `Tool ${index}`, actions, handlers: Object.fromEntries(Object.keys(actions).map((name) => [name, () => null])) });
+    return defineTool({
+      name: `tool${index}`,
+      description: `Tool ${index}`,
+      actions,
+      handlers: Object.fromEntries(Object.keys(actions).map((name) => [name, () => null])),
+    });
   });
-  const flat = tools.flatMap((tool, index) => Object.entries(actionRecord(8, 8, 3)).map(([name, action]) => flatTool(`tool${index}`, name, action)));
+  const flat = tools.flatMap((tool, index) =>
+    Object.entries(actionRecord(8, 8, 3)).map(([name, action]) => flatTool(`tool${index}`, name, action)),
+  );
   measure("20 tools × 8 actions", tools, flat);
 }
 

@@ -16,6 +16,10 @@ export async function run() {
     });
   });
   const compact = JSON.stringify({ tools: createRouter({ tools }).listTools() });
-  const flat = JSON.stringify({ tools: tools.flatMap((tool, index) => Object.entries(actionRecord(8, 8, 3)).map(([name, action]) => flatTool(`tool${index}`, name, action))) });
+  const flat = JSON.stringify({
+    tools: tools.flatMap((tool, index) =>
+      Object.entries(actionRecord(8, 8, 3)).map(([name, action]) => flatTool(`tool${index}`, name, action)),
+    ),
+  });
   record("tools/list bytes (20 tools × 8 actions)", "one flat tool per action", Buffer.byteLength(compact), Buffer.byteLength(flat), 0.3);
 }

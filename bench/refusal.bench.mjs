@@ -25,7 +25,10 @@ export async function run() {
   const valid = JSON.parse(JSON.stringify({ action: "add", data: { scores: keys } }));
   if ((await router.callTool("notes", valid)).isError) throw new Error("refusal cost: the valid call was refused");
   if (!(await router.callTool("notes", hostile)).isError) throw new Error("refusal cost: the hostile call was served");
-  await compare("refusing 130,000 undeclared keys", () => router.callTool("notes", hostile), [
-    { name: "a valid call of the same size (a 130,000-entry map)", target: 1.0, run: () => router.callTool("notes", valid) },
-  ], { time: 3000 });
+  await compare(
+    "refusing 130,000 undeclared keys",
+    () => router.callTool("notes", hostile),
+    [{ name: "a valid call of the same size (a 130,000-entry map)", target: 1.0, run: () => router.callTool("notes", valid) }],
+    { time: 3000 },
+  );
 }

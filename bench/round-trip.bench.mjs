@@ -55,7 +55,9 @@ const sides = {
   async floor() {
     const server = new Server({ name: "bench", version: "1.0.0" }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }] }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => ({
+      content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }],
+    }));
     const client = await connected(server);
     return (args) => client.callTool({ name: "anything", arguments: args });
   },

@@ -26,7 +26,9 @@ export function zodOf(schema) {
 
 /** A zod raw shape for an action's properties. */
 export function zodShape(properties, required) {
-  return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, required.includes(name) ? zodOf(schema) : zodOf(schema).optional()]));
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [name, required.includes(name) ? zodOf(schema) : zodOf(schema).optional()]),
+  );
 }
 
 /** The flat tool an SDK server would list for one action. */
@@ -73,7 +75,9 @@ export function zodExact(schema) {
       const extra = schema.additionalProperties;
       if (schema.properties) {
         const shape = exactShape(schema.properties, schema.required ?? []);
-        return extra === undefined || extra === false ? z.strictObject(shape) : z.object(shape).catchall(extra === true ? z.unknown() : zodExact(extra));
+        return extra === undefined || extra === false
+          ? z.strictObject(shape)
+          : z.object(shape).catchall(extra === true ? z.unknown() : zodExact(extra));
       }
       return z.record(z.string(), typeof extra === "object" ? zodExact(extra) : z.unknown());
     }
@@ -83,7 +87,9 @@ export function zodExact(schema) {
 }
 
 function exactShape(properties, required) {
-  return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, required.includes(name) ? zodExact(schema) : zodExact(schema).optional()]));
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [name, required.includes(name) ? zodExact(schema) : zodExact(schema).optional()]),
+  );
 }
 
 /** The zod object an `McpServer` author writes for an action: strict, its value keywords, `requiredOneOf` as a refinement. */
@@ -91,5 +97,7 @@ export function zodAction(action) {
   const object = z.strictObject(exactShape(action.properties, action.required ?? []));
   const groups = action.requiredOneOf ?? [];
   if (groups.length === 0) return object;
-  return object.refine((data) => groups.some((group) => group.every((key) => data[key] !== undefined)), { message: `one of ${groups.map((group) => group.join(" + ")).join(", ")} is required` });
+  return object.refine((data) => groups.some((group) => group.every((key) => data[key] !== undefined)), {
+    message: `one of ${groups.map((group) => group.join(" + ")).join(", ")} is required`,
+  });
 }

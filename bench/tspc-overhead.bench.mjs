@@ -51,9 +51,23 @@ export function generate(tools, modules) {
   symlinkSync(root, join(dir, "node_modules", "wymcp"), "dir");
   for (let index = 0; index < modules; index++) writeFileSync(join(dir, "src", `module${index}.ts`), moduleFile(index, modules));
   for (let index = 0; index < tools; index++) writeFileSync(join(dir, "src", `tool${index}.ts`), toolFile(index));
-  const options = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, outDir: "dist", types: [] };
+  const options = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    skipLibCheck: true,
+    outDir: "dist",
+    types: [],
+  };
   writeFileSync(join(dir, "tsconfig.plain.json"), JSON.stringify({ compilerOptions: options, include: ["src"] }));
-  writeFileSync(join(dir, "tsconfig.plugin.json"), JSON.stringify({ compilerOptions: { ...options, plugins: [{ transform: "wymcp/transformer", transformProgram: true }] }, include: ["src"] }));
+  writeFileSync(
+    join(dir, "tsconfig.plugin.json"),
+    JSON.stringify({
+      compilerOptions: { ...options, plugins: [{ transform: "wymcp/transformer", transformProgram: true }] },
+      include: ["src"],
+    }),
+  );
   return dir;
 }
 
@@ -65,7 +79,11 @@ export function generate(tools, modules) {
 function patchedCopy(dir) {
   const typescript = join(dir, "node_modules", "typescript");
   cpSync(join(root, "node_modules", "typescript"), typescript, { recursive: true });
-  execFileSync(process.execPath, [join(root, "node_modules", "ts-patch", "bin", "ts-patch.js"), "install", "--silent", "--dir", typescript], { stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules", "ts-patch", "bin", "ts-patch.js"), "install", "--silent", "--dir", typescript],
+    { stdio: "pipe" },
+  );
   return join(typescript, "bin", "tsc");
 }
 
@@ -74,7 +92,11 @@ function compile(dir, compiler, config) {
   rmSync(join(dir, "dist"), { recursive: true, force: true });
   const report = join(dir, "cpu.json");
   const start = performance.now();
-  execFileSync(process.execPath, ["--require", cpuReporter, compiler, "-p", config], { cwd: dir, stdio: "pipe", env: { ...process.env, WYMCP_CPU_REPORT: report } });
+  execFileSync(process.execPath, ["--require", cpuReporter, compiler, "-p", config], {
+    cwd: dir,
+    stdio: "pipe",
+    env: { ...process.env, WYMCP_CPU_REPORT: report },
+  });
   const wall = (performance.now() - start) / 1000;
   const { user, system } = JSON.parse(readFileSync(report, "utf8"));
   return { wall, cpu: (user + system) / 1e6 };
@@ -105,12 +127,39 @@ export async function run() {
       }
     }
     const figure = (name, kind) => Number(median(runs[name][kind]).toFixed(2));
-    for (const name of Object.keys(variants)) console.log(`${name}: ${figure(name, "wall")} s wall, ${figure(name, "cpu")} s CPU (medians of ${ROUNDS}; 200 tool files among 1,000 modules)`);
+    for (const name of Object.keys(variants))
+      console.log(
+        `${name}: ${figure(name, "wall")} s wall, ${figure(name, "cpu")} s CPU (medians of ${ROUNDS}; 200 tool files among 1,000 modules)`,
+      );
     for (const kind of ["wall", "cpu"]) {
-      record(`build: tspc + wymcp/transformer (${kind} s)`, "plain tsc", figure("tspc + wymcp/transformer", kind), figure("tsc", kind), 1.05);
-      record(`build: tspc + wymcp/transformer (${kind} s)`, "tspc without the plugin", figure("tspc + wymcp/transformer", kind), figure("tspc without the plugin", kind), 1.02);
-      record(`build: tsc patched by ts-patch install + wymcp/transformer (${kind} s)`, "plain tsc", figure("patched tsc + wymcp/transformer", kind), figure("tsc", kind), 1.05);
-      record(`build: tsc patched by ts-patch install + wymcp/transformer (${kind} s)`, "patched tsc without the plugin", figure("patched tsc + wymcp/transformer", kind), figure("patched tsc without the plugin", kind), 1.02);
+      record(
+        `build: tspc + wymcp/transformer (${kind} s)`,
+        "plain tsc",
+        figure("tspc + wymcp/transformer", kind),
+        figure("tsc", kind),
+        1.05,
+      );
+      record(
+        `build: tspc + wymcp/transformer (${kind} s)`,
+        "tspc without the plugin",
+        figure("tspc + wymcp/transformer", kind),
+        figure("tspc without the plugin", kind),
+        1.02,
+      );
+      record(
+        `build: tsc patched by ts-patch install + wymcp/transformer (${kind} s)`,
+        "plain tsc",
+        figure("patched tsc + wymcp/transformer", kind),
+        figure("tsc", kind),
+        1.05,
+      );
+      record(
+        `build: tsc patched by ts-patch install + wymcp/transformer (${kind} s)`,
+        "patched tsc without the plugin",
+        figure("patched tsc + wymcp/transformer", kind),
+        figure("patched tsc without the plugin", kind),
+        1.02,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

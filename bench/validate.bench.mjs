@@ -8,7 +8,10 @@ import { actionRecord, toolOver } from "./workloads.mjs";
 
 export async function run() {
   const ajv = new Ajv({ strict: false });
-  for (const [label, actions] of [["20 actions × 8 properties × depth 3", 20], ["one tool with 500 actions", 500]]) {
+  for (const [label, actions] of [
+    ["20 actions × 8 properties × depth 3", 20],
+    ["one tool with 500 actions", 500],
+  ]) {
     const record = actionRecord(actions, 8, 3);
     const tool = toolOver("bench", record);
     const schemas = Object.values(record).map((schema) => ({ type: "object", properties: schema.properties }));

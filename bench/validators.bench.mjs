@@ -73,7 +73,10 @@ function candidates() {
       accepts: (value) => validate(value, cfWhole, "2020-12", cfWholeLookup, true).valid,
       problems: (value) => validate(value, cfWhole, "2020-12", cfWholeLookup, false).errors,
     },
-    "zod 4 fromJSONSchema, jitless": { accepts: (value) => zodSchema.safeParse(value).success, problems: (value) => zodSchema.safeParse(value).error?.issues ?? [] },
+    "zod 4 fromJSONSchema, jitless": {
+      accepts: (value) => zodSchema.safeParse(value).success,
+      problems: (value) => zodSchema.safeParse(value).error?.issues ?? [],
+    },
     "TypeBox 1.x Compile, no acceleration": { accepts: (value) => typebox.Check(value), problems: (value) => typebox.Errors(value)[1] },
     "ajv compiled (2020-12, allErrors)": { accepts: (value) => ajv(value), problems: (value) => (ajv(value) ? [] : ajv.errors) },
   };
@@ -87,10 +90,23 @@ function candidates() {
  */
 const keywordCases = {
   not: [{ not: { type: "string" } }, "x", 1],
-  "if/then/else": [{ type: "object", if: { properties: { kind: { const: "a" } }, required: ["kind"] }, then: { required: ["a"] }, else: { required: ["b"] } }, { kind: "a" }, { kind: "a", a: 1 }],
+  "if/then/else": [
+    {
+      type: "object",
+      if: { properties: { kind: { const: "a" } }, required: ["kind"] },
+      then: { required: ["a"] },
+      else: { required: ["b"] },
+    },
+    { kind: "a" },
+    { kind: "a", a: 1 },
+  ],
   dependentRequired: [{ type: "object", dependentRequired: { a: ["b"] } }, { a: 1 }, { a: 1, b: 2 }],
   dependentSchemas: [{ type: "object", dependentSchemas: { a: { required: ["b"] } } }, { a: 1 }, { a: 1, b: 2 }],
-  unevaluatedProperties: [{ type: "object", properties: { a: {} }, allOf: [{ properties: { b: {} } }], unevaluatedProperties: false }, { a: 1, b: 1, c: 1 }, { a: 1, b: 1 }],
+  unevaluatedProperties: [
+    { type: "object", properties: { a: {} }, allOf: [{ properties: { b: {} } }], unevaluatedProperties: false },
+    { a: 1, b: 1, c: 1 },
+    { a: 1, b: 1 },
+  ],
   unevaluatedItems: [{ type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false }, ["a", 1], ["a"]],
   $dynamicRef: [
     {
@@ -110,8 +126,16 @@ const keywordCases = {
   propertyNames: [{ type: "object", propertyNames: { maxLength: 3 } }, { abcd: 1 }, { abc: 1 }],
   uniqueItems: [{ type: "array", uniqueItems: true }, [1, 1], [1, 2]],
   "multipleOf 0.01": [{ type: "number", multipleOf: 0.01 }, 0.075, 0.07],
-  "$ref to $defs": [{ type: "object", $defs: { positive: { type: "integer", minimum: 1 } }, properties: { a: { $ref: "#/$defs/positive" } } }, { a: 0 }, { a: 1 }],
-  "recursive $ref": [{ type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#" } } } }, { children: [{ name: 1 }] }, { children: [{ name: "x" }] }],
+  "$ref to $defs": [
+    { type: "object", $defs: { positive: { type: "integer", minimum: 1 } }, properties: { a: { $ref: "#/$defs/positive" } } },
+    { a: 0 },
+    { a: 1 },
+  ],
+  "recursive $ref": [
+    { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#" } } } },
+    { children: [{ name: 1 }] },
+    { children: [{ name: "x" }] },
+  ],
   "format: date (asserting it is optional in 2020-12)": [{ type: "string", format: "date" }, "2026-13-45", "2026-12-01"],
   "keywords without type ({ minimum: 1 })": [{ minimum: 1 }, 0, 1],
   "const of an object": [{ type: "object", const: { a: [1] } }, { a: [2] }, { a: [1] }],
@@ -148,7 +172,9 @@ function keywordCoverage() {
         const check = compile(schema);
         verdict = !check(refused) && check(accepted) ? "ok" : "wrong";
       } catch (error) {
-        verdict = `throws (${String(error?.message ?? error).split("\n")[0].slice(0, 60)})`;
+        verdict = `throws (${String(error?.message ?? error)
+          .split("\n")[0]
+          .slice(0, 60)})`;
       }
       table[keyword][name] = verdict;
     }
@@ -191,13 +217,24 @@ export async function run() {
     const all = candidates();
     const names = Object.keys(all);
     for (const [name, candidate] of Object.entries(all)) {
-      if (candidate.accepts(valid) !== true || candidate.accepts(invalid) !== false) throw new Error(`validators: ${name} disagrees on the probe data`);
+      if (candidate.accepts(valid) !== true || candidate.accepts(invalid) !== false)
+        throw new Error(`validators: ${name} disagrees on the probe data`);
       console.log(`validators: ${name} reports ${candidate.problems(invalid).length} problems on the invalid data`);
     }
     const [ours, ...anchors] = names;
     const label = "@cfworker per property";
-    await compare("validators, valid data (yes/no)", () => all[ours].accepts(valid), anchors.map((name) => ({ name, run: () => all[name].accepts(valid) })), { label });
-    await compare("validators, invalid data (every problem)", () => all[ours].problems(invalid), anchors.map((name) => ({ name, run: () => all[name].problems(invalid) })), { label });
+    await compare(
+      "validators, valid data (yes/no)",
+      () => all[ours].accepts(valid),
+      anchors.map((name) => ({ name, run: () => all[name].accepts(valid) })),
+      { label },
+    );
+    await compare(
+      "validators, invalid data (every problem)",
+      () => all[ours].problems(invalid),
+      anchors.map((name) => ({ name, run: () => all[name].problems(invalid) })),
+      { label },
+    );
     console.log("\nkeyword coverage (2020-12): ok = refuses and accepts as the spec says");
     console.table(keywordCoverage());
     console.log("bundle sizes (esbuild, minified, platform neutral), bytes");

@@ -22,7 +22,10 @@ export const taskAction = {
 
 /** Data every check accepts. */
 export const validTask = {
-  name: "Write docs", status: "doing", priority: 2, due: "2026-12-01",
+  name: "Write docs",
+  status: "doing",
+  priority: 2,
+  due: "2026-12-01",
   tags: ["docs", "p1", "q3"],
   owner: { id: "u1", team: "core" },
   scores: { impact: 3, effort: 1.5 },
@@ -30,7 +33,10 @@ export const validTask = {
 
 /** Data with value problems (wrong types, out-of-range numbers, an unknown enum value, too short) and unknown keys at the top and nested. */
 export const invalidTask = {
-  name: "", status: "later", priority: 9, due: 20261201,
+  name: "",
+  status: "later",
+  priority: 9,
+  due: 20261201,
   tags: ["docs", 3, ""],
   owner: { id: "u1", role: "lead" },
   scores: { impact: "high", effort: -1 },

@@ -12,7 +12,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
@@ -48,10 +47,14 @@ try {
   expect(tools.some((tool) => tool.name === "tasks") && tools.some((tool) => tool.name === "help"), "tasks and help are listed");
   for (const tool of tools) {
     const actions = tool.inputSchema.properties?.action?.enum;
-    answer(`${tool.name.padEnd(8)} ${actions ? `actions: ${actions.join(", ")}` : `arguments: ${Object.keys(tool.inputSchema.properties ?? {}).join(", ")}`}${tool.outputSchema ? "  (outputSchema)" : ""}`);
+    const shape = actions ? `actions: ${actions.join(", ")}` : `arguments: ${Object.keys(tool.inputSchema.properties ?? {}).join(", ")}`;
+    answer(`${tool.name.padEnd(8)} ${shape}${tool.outputSchema ? "  (outputSchema)" : ""}`);
   }
 
-  const created = await call("tasks", { action: "create", data: { project: 1, name: "Write the release notes", opts: { due: "2025-07-01", priority: "high" } } });
+  const created = await call("tasks", {
+    action: "create",
+    data: { project: 1, name: "Write the release notes", opts: { due: "2025-07-01", priority: "high" } },
+  });
   expect(!created.isError && created.structuredContent?.task?.id === 3, "the task is created, with structuredContent");
   answer("structuredContent: the same object, sent because the tool declares an outputSchema");
 
@@ -65,22 +68,35 @@ try {
   expect(!help.isError && page.description === "Create an open task in a project", "help shows the action complete");
   answer(`description: ${page.description}`);
   answer(`required: ${JSON.stringify(page.required)}   defaults: ${JSON.stringify(page.defaults)}`);
-  answer(`properties: ${Object.keys(page.properties).join(", ")}   opts.properties: ${Object.keys(page.properties.opts.properties).join(", ")}`);
+  answer(
+    `properties: ${Object.keys(page.properties).join(", ")}   opts.properties: ${Object.keys(page.properties.opts.properties).join(", ")}`,
+  );
   answer(`notes: ${page.notes}`);
   answer(`examples[1]: ${JSON.stringify(page.examples[1])}`);
   answer(`context (actionContext): ${page.context}`);
 
   const refused = await call("tasks", { action: "create", data: { project: 1, name: "Plan the launch", opts: { prority: "high" } } });
   const refusal = JSON.parse(refused.content[0].text);
-  expect(refused.isError && refusal.problems?.[0]?.problem.includes('did you mean "priority"'), "an unknown key is refused with a suggestion");
+  expect(
+    refused.isError && refusal.problems?.[0]?.problem.includes('did you mean "priority"'),
+    "an unknown key is refused with a suggestion",
+  );
   answer(`isError: true, error: ${refusal.error} — ${refusal.message}`);
   for (const problem of refusal.problems) answer(`  ${problem.at}: ${problem.problem}`);
   answer(`help: ${refusal.help}`);
 
-  const wrongValues = await call("tasks", { action: "create", data: { project: "one", name: "Plan the launch", opts: { due: "next week", priority: "asap", tags: ["event", 5] } } });
+  const wrongValues = await call("tasks", {
+    action: "create",
+    data: { project: "one", name: "Plan the launch", opts: { due: "next week", priority: "asap", tags: ["event", 5] } },
+  });
   const valueRefusal = JSON.parse(wrongValues.content[0].text);
   const keywords = (valueRefusal.problems ?? []).map((problem) => problem.keyword);
-  expect(wrongValues.isError && valueRefusal.error === "invalid_data" && ["type", "format", "enum"].every((keyword) => keywords.includes(keyword)), "values that break their schema are refused, each with its fix");
+  expect(
+    wrongValues.isError &&
+      valueRefusal.error === "invalid_data" &&
+      ["type", "format", "enum"].every((keyword) => keywords.includes(keyword)),
+    "values that break their schema are refused, each with its fix",
+  );
   answer(`isError: true, error: ${valueRefusal.error} — ${valueRefusal.message}`);
   for (const problem of valueRefusal.problems) answer(`  ${problem.at}: ${problem.problem}. Fix: ${problem.fix}`);
 
@@ -90,7 +106,8 @@ try {
   answer(`isError: true, error: ${notFound.error} — ${notFound.message}`);
   answer(`hint (from the tool's hints): ${notFound.hint}`);
 } catch (error) {
-  fail(`the MCP session failed: ${error instanceof Error ? error.message : String(error)}${serverStderr ? `\nserver stderr:\n${serverStderr}` : ""}`);
+  const stderr = serverStderr ? `\nserver stderr:\n${serverStderr}` : "";
+  fail(`the MCP session failed: ${error instanceof Error ? error.message : String(error)}${stderr}`);
 } finally {
   await client.close();
 }

@@ -28,6 +28,7 @@ import { isSealed } from "./util/freeze.js";
 import { chain, hiddenActionOffence, nameOffences } from "./validation/chain.js";
 import { describeType, hasOwn, isHiddenKey, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
 import type { SchemaContext } from "./validation/key-validators.js";
+import type { KeySetWalk } from "./key-set.js";
 import { requiredOf, requiredOneOfOf } from "./validation/schema-read.js";
 import { compareOffences, offence, type Offence } from "./validation/offence.js";
 import type { CheckedActionSchema } from "./validation/checked-schema.js";
@@ -36,8 +37,7 @@ export type { CheckedActionSchema } from "./validation/checked-schema.js";
 
 /** What `fetchSchema` found: the checked schema, or the valid names for an unknown one. */
 export type FetchedSchema =
-  | { readonly ok: true; readonly schema: CheckedActionSchema }
-  | { readonly ok: false; readonly validNames: readonly string[] };
+  { readonly ok: true; readonly schema: CheckedActionSchema } | { readonly ok: false; readonly validNames: readonly string[] };
 
 /** The data contract of every checked schema; verdicts on sealed schemas are reused. */
 const contracts = new WeakMap<object, DataContract>();
@@ -75,7 +75,7 @@ export function obtainForRegistration(tool: ToolLike): RegistrationReading {
   const record = obtainNamed(tool);
   if (!("record" in record)) return { names: undefined, offences: record.offences, schemas: undefined };
   const offences: Offence[] = [...nameOffences(record.record), ...flatOffences(tool, record.names)];
-  const schemas: Record<string, CheckedActionSchema> = Object.create(null);
+  const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   for (const action of record.names) {
     const schema = read(record.record, action);
     const context = chain(action, schema, "all");
@@ -133,7 +133,7 @@ export function validate(tool: ToolLike): void {
 export function checkMandatoryKeys(tool: ToolLike, action: string, schema: unknown): CheckedActionSchema {
   const checkedSchema = checkOrOffences(action, schema);
   if (Array.isArray(checkedSchema)) throw new ActionSchemaError(typeof tool === "string" ? tool : toolName(tool), checkedSchema);
-  return checkedSchema as CheckedActionSchema;
+  return checkedSchema;
 }
 
 function checkOrOffences(action: string, schema: unknown): CheckedActionSchema | Offence[] {
@@ -151,8 +151,15 @@ function checkOrOffences(action: string, schema: unknown): CheckedActionSchema |
  * obtaining that follows.
  */
 function remember(schema: object, context: SchemaContext): void {
-  contracts.set(schema, contractFrom(context, schema as CheckedActionSchema));
-  if (context.walk!.frozen && isSealed(schema)) sealedVerdicts.add(schema);
+  const walk = walkOf(context);
+  contracts.set(schema, contractFrom(context, walk, schema as CheckedActionSchema));
+  if (walk.frozen && isSealed(schema)) sealedVerdicts.add(schema);
+}
+
+/** The key-set walk of a schema whose check found no offence: its `properties` validator ran. */
+function walkOf(context: SchemaContext): KeySetWalk {
+  if (context.walk === undefined) throw new Error("an action schema that passed its check has a key-set walk");
+  return context.walk;
 }
 
 /**
@@ -168,9 +175,13 @@ function remember(schema: object, context: SchemaContext): void {
  * ```
  */
 export function contractOf(schema: CheckedActionSchema): DataContract {
-  const known = typeof schema === "object" && schema !== null ? contracts.get(schema) : undefined;
+  const given: unknown = schema; // a JavaScript caller may pass anything
+  const known = typeof given === "object" && given !== null ? contracts.get(given) : undefined;
   if (known !== undefined) return known;
-  return contracts.get(checkMandatoryKeys(undefined, "<unnamed>", schema))!;
+  // A schema passes its check only once its contract is remembered.
+  const contract = contracts.get(checkMandatoryKeys(undefined, "<unnamed>", schema));
+  if (contract === undefined) throw new Error("an action schema that passed its check has a data contract");
+  return contract;
 }
 
 /**
@@ -202,7 +213,8 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
   const record = obtainRecord(tool);
   if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
   // The record's actions are its own enumerable keys: a hidden one is an offence, never served.
-  if (typeof action === "string" && isHiddenKey(record.record, action)) throw new ActionSchemaError(toolName(tool), [hiddenActionOffence(action)]);
+  if (typeof action === "string" && isHiddenKey(record.record, action))
+    throw new ActionSchemaError(toolName(tool), [hiddenActionOffence(action)]);
   if (typeof action !== "string" || !hasOwn(record.record, action)) {
     const named = namesOf(record.record);
     if (!("names" in named)) throw new ActionSchemaError(toolName(tool), named.offences);
@@ -223,7 +235,7 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
 export function fetchSchemas(tool: ToolLike): Readonly<Record<string, CheckedActionSchema>> {
   const record = obtainNamed(tool);
   if (!("record" in record)) throw new ActionSchemaError(toolName(tool), record.offences);
-  const schemas: Record<string, CheckedActionSchema> = Object.create(null);
+  const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   const offences: Offence[] = [];
   for (const action of record.names) {
     const schema = checkOrOffences(action, read(record.record, action));
@@ -241,7 +253,9 @@ export function toolName(tool: ToolLike): string | undefined {
   return typeof name === "string" ? name : undefined;
 }
 
-type Failed = { readonly offences: Offence[] };
+interface Failed {
+  readonly offences: Offence[];
+}
 type Named = { readonly record: object; readonly names: string[] } | Failed;
 
 const fail = (code: Offence["code"], problem: string, fix: string): Failed => ({
@@ -256,7 +270,8 @@ function obtainNamed(tool: ToolLike): Named {
 
 function namesOf(record: object): Named {
   const keys = ownKeys(record);
-  if (isUnreadable(keys)) return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
+  if (isUnreadable(keys))
+    return fail("unreadable", `the action names cannot be read (${reasonText(keys.reason)})`, "return a plain object of action schemas.");
   return { record, names: keys.strings.sort() };
 }
 
@@ -267,10 +282,16 @@ function namesOf(record: object): Named {
 function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
   const flat = typeof tool === "object" && tool !== null ? read(tool, "flat") : undefined;
   if (flat === undefined || flat === false) return [];
-  if (flat !== true) return fail("flat_tool", `flat is ${describeType(flat)}`, "write flat: true for a single-action tool listed flat, or leave flat out.").offences as Offence[];
+  if (flat !== true)
+    return fail("flat_tool", `flat is ${describeType(flat)}`, "write flat: true for a single-action tool listed flat, or leave flat out.")
+      .offences;
   if (names.length === 1) return [];
-  return fail("flat_tool", `the tool is flat but declares ${names.length} actions${names.length === 0 ? "" : ` (${names.map((name) => JSON.stringify(name)).join(", ")})`}`,
-    "declare exactly one action in a flat tool, or drop flat: true to list the actions behind { action, data }.").offences as Offence[];
+  return fail(
+    "flat_tool",
+    `the tool is flat but declares ${names.length} actions` +
+      (names.length === 0 ? "" : ` (${names.map((name) => JSON.stringify(name)).join(", ")})`),
+    "declare exactly one action in a flat tool, or drop flat: true to list the actions behind { action, data }.",
+  ).offences;
 }
 
 /** The one place that calls `tool.actions()`. */
@@ -282,15 +303,22 @@ function obtainRecord(tool: ToolLike): { readonly record: object } | Failed {
     const actions = typeof tool === "object" && tool !== null ? read(tool, "actions") : undefined;
     return typeof actions === "function"
       ? fail("actions_threw", `actions() threw (${reasonText(error)})`, "make actions() return the action record without throwing.")
-      : fail("actions_not_function", `the tool's actions is ${actions === undefined ? "missing" : describeType(actions)}`,
-          "declare the tool with defineTool({ name, description, actions: { … }, handlers: { … } }).");
+      : fail(
+          "actions_not_function",
+          `the tool's actions is ${actions === undefined ? "missing" : describeType(actions)}`,
+          "declare the tool with defineTool({ name, description, actions: { … }, handlers: { … } }).",
+        );
   }
   if (!isPlainObject(record)) {
-    return fail("actions_not_object", "actions() did not return a plain object", "return an object mapping each action name to its action schema.");
+    return fail(
+      "actions_not_object",
+      "actions() did not return a plain object",
+      "return an object mapping each action name to its action schema.",
+    );
   }
   return { record };
 }
 
-function contractFrom(context: SchemaContext, schema: CheckedActionSchema): DataContract {
-  return { closure: context.walk!.closure, values: context.values ?? new Map(), required: requiredOf(schema), groups: requiredOneOfOf(schema) };
+function contractFrom(context: SchemaContext, walk: KeySetWalk, schema: CheckedActionSchema): DataContract {
+  return { closure: walk.closure, values: context.values ?? new Map(), required: requiredOf(schema), groups: requiredOneOfOf(schema) };
 }

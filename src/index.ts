@@ -40,7 +40,15 @@ export type {
 } from "./contract/tool-parts.js";
 export { ToolError } from "./contract/tool-error.js";
 export { audio, content, image, resource, resourceLink, text } from "./contract/content.js";
-export type { AudioContent, ContentBlock, ContentResult, EmbeddedResource, ImageContent, ResourceContents, ResourceLink } from "./contract/content.js";
+export type {
+  AudioContent,
+  ContentBlock,
+  ContentResult,
+  EmbeddedResource,
+  ImageContent,
+  ResourceContents,
+  ResourceLink,
+} from "./contract/content.js";
 export type {
   ClientChannel,
   ClientLog,
@@ -72,4 +80,13 @@ export type { CompactInputSchema, ToolListing } from "./serving/listing.js";
 export type { ListingMode } from "./serving/listing-mode.js";
 export type { CallContext } from "./serving/dispatch.js";
 export type { ServerLog } from "./serving/server-log.js";
-export type { ActionSummary, AnswerCode, ErrorReport, OffenceReport, Problem, ProblemCode, TextContent, ToolAnswer } from "./serving/answer.js";
+export type {
+  ActionSummary,
+  AnswerCode,
+  ErrorReport,
+  OffenceReport,
+  Problem,
+  ProblemCode,
+  TextContent,
+  ToolAnswer,
+} from "./serving/answer.js";

@@ -6,7 +6,21 @@
  */
 import { OPEN, closureViolations, type Closure, type Extra } from "./validation/closure.js";
 import { isSealed } from "./util/freeze.js";
-import { allOwnKeys, dataFaults, describeType, isArray, isPlainObject, jsonProblem, ownKeys, read, reasonText, isUnreadable, symbolText, type DataFault, type DataFaultCode } from "./util/inspect.js";
+import {
+  allOwnKeys,
+  dataFaults,
+  describeType,
+  isArray,
+  isPlainObject,
+  jsonProblem,
+  ownKeys,
+  read,
+  reasonText,
+  isUnreadable,
+  symbolText,
+  type DataFault,
+  type DataFaultCode,
+} from "./util/inspect.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./validation/offence.js";
 import { child, segmentsOf, type PathNode } from "./validation/path.js";
 import { closest } from "./util/suggest.js";
@@ -17,7 +31,7 @@ export interface KeySetWalk {
   /** Shape offences, in walk order (the error sorts them). */
   readonly offences: Offence[];
   /** The closure of the action's data: its `properties`, always closed. */
-  readonly closure: Closure;
+  readonly closure: Closure & { readonly declared: ReadonlyMap<string, Closure> };
   /** Whether every object the walk read was sealed by `deepFreeze` , so its verdict can never change. */
   readonly frozen: boolean;
 }
@@ -31,7 +45,8 @@ interface MutableClosure {
 
 /** Where a walked value's closure is stored: a property map entry, or a slot of a schema's closure. */
 type Into = Map<string, Closure> | MutableClosure;
-type SlotName = string | "declared" | "items" | "extra";
+/** A property name (into a map), or a closure's slot: "declared", "items" or "extra". */
+type SlotName = string;
 
 interface Frame {
   readonly kind: "map" | "schema";
@@ -43,14 +58,17 @@ interface Frame {
   readonly depth: number;
 }
 
-const PROPERTIES_FIX = "write an object mapping each property name to its schema, such as { name: { type: \"string\" } }.";
-const SCHEMA_FIX = "write a schema object such as { type: \"string\" }.";
-const ITEMS_FIX = "write a schema object such as { type: \"string\" }, or an array of schemas.";
+const PROPERTIES_FIX = 'write an object mapping each property name to its schema, such as { name: { type: "string" } }.';
+const SCHEMA_FIX = 'write a schema object such as { type: "string" }.';
+const ITEMS_FIX = 'write a schema object such as { type: "string" }, or an array of schemas.';
 const ADDITIONAL_FIX = "write true, false, or a schema object for the values of undeclared keys.";
 const CYCLE_FIX = "make the schema a tree: reuse a schema by copying it, not by referring back to an enclosing one.";
 const SYMBOL_FIX = "name every key with a string; JSON has no symbol keys, and the validator never sees one.";
-const HIDDEN_FIX = "make it an ordinary (enumerable) property, as an object literal writes it; JSON, help and the validator see only enumerable keys.";
-const SCHEMA_JSON_FIX = "write JSON (plain objects, arrays without holes, strings, finite numbers, booleans, null): help and tools/list publish the schema as JSON, so anything else would be published as something other than what the gate checks.";
+const HIDDEN_FIX =
+  "make it an ordinary (enumerable) property, as an object literal writes it; JSON, help and the validator see only enumerable keys.";
+const SCHEMA_JSON_FIX =
+  "write JSON (plain objects, arrays without holes, strings, finite numbers, booleans, null): " +
+  "help and tools/list publish the schema as JSON, so anything else would be published as something other than what the gate checks.";
 
 /** The keywords the walk itself enters (an `items` array, the tuple form, is not entered and is scanned instead). */
 const WALKED_KEYWORDS = new Set(["properties", "items", "additionalProperties"]);
@@ -123,12 +141,17 @@ class KeySetWalker {
   constructor(private readonly action: string | null) {}
 
   walk(properties: unknown): KeySetWalk {
-    const top: MutableClosure = { declared: new Map(), extra: "refuse", items: null };
+    const top: MutableClosure & { declared: Map<string, Closure> } = { declared: new Map(), extra: "refuse", items: null };
     if (isPlainObject(properties)) this.enter("map", properties, null, "properties", top, "declared");
     for (let frame = this.stack.pop(); frame !== undefined; frame = this.stack.pop()) {
       if (++this.visits > MAX_WALKED_OBJECTS) {
-        this.report("too_large", null, undefined, `the walk reached more than ${MAX_WALKED_OBJECTS} schema objects (a shared schema counts at every place)`,
-          "split the action, or stop nesting shared schema objects inside each other.");
+        this.report(
+          "too_large",
+          null,
+          undefined,
+          `the walk reached more than ${MAX_WALKED_OBJECTS} schema objects (a shared schema counts at every place)`,
+          "split the action, or stop nesting shared schema objects inside each other.",
+        );
         break;
       }
       this.visit(frame);
@@ -172,7 +195,13 @@ class KeySetWalker {
       return this.report("unreadable", path, undefined, `its keys cannot be read (${reasonText(keys.reason)})`, PROPERTIES_FIX);
     }
     for (const symbol of keys.symbols) {
-      this.report("symbol_key", path, symbolText(symbol), `${symbolText(symbol)} is a symbol key`, "name every property with a string; JSON has no symbol keys.");
+      this.report(
+        "symbol_key",
+        path,
+        symbolText(symbol),
+        `${symbolText(symbol)} is a symbol key`,
+        "name every property with a string; JSON has no symbol keys.",
+      );
     }
     for (const name of keys.hidden) this.report("non_enumerable_key", path, name, `${JSON.stringify(name)} is not enumerable`, HIDDEN_FIX);
     for (const name of keys.strings) {
@@ -182,7 +211,8 @@ class KeySetWalker {
         continue;
       }
       declared.set(name, OPEN);
-      if (isUnreadable(schema)) this.report("unreadable", path, name, `reading ${JSON.stringify(name)} threw (${reasonText(schema.reason)})`, SCHEMA_FIX);
+      if (isUnreadable(schema))
+        this.report("unreadable", path, name, `reading ${JSON.stringify(name)} threw (${reasonText(schema.reason)})`, SCHEMA_FIX);
       else this.report("wrong_type", path, name, `${JSON.stringify(name)} is ${describeType(schema)}`, SCHEMA_FIX);
     }
   }
@@ -228,7 +258,8 @@ class KeySetWalker {
       this.report("wrong_type", path, "additionalProperties", `"additionalProperties" is ${describeType(additional)}`, ADDITIONAL_FIX);
     }
     // Closed: undeclared keys refused (additionalProperties false, or absent beside properties).
-    if (additional === false || (additional === undefined && isPlainObject(properties))) this.checkRequired(schema, path, isPlainObject(properties) ? properties : undefined);
+    if (additional === false || (additional === undefined && isPlainObject(properties)))
+      this.checkRequired(schema, path, isPlainObject(properties) ? properties : undefined);
     return closure;
   }
 
@@ -245,7 +276,8 @@ class KeySetWalker {
   private scanContents(schema: object, path: PathNode): void {
     const keys = allOwnKeys(schema);
     if (isUnreadable(keys)) return; // The keyword reads and the meta-schema check report it.
-    for (const symbol of keys.symbols) this.report("symbol_key", path, symbolText(symbol), `${symbolText(symbol)} is a symbol key`, SYMBOL_FIX);
+    for (const symbol of keys.symbols)
+      this.report("symbol_key", path, symbolText(symbol), `${symbolText(symbol)} is a symbol key`, SYMBOL_FIX);
     for (const key of keys.hidden) this.report("non_enumerable_key", path, key, `${JSON.stringify(key)} is not enumerable`, HIDDEN_FIX);
     for (const key of keys.strings) {
       let value: unknown;
@@ -264,10 +296,23 @@ class KeySetWalker {
         continue;
       }
       if (typeof value !== "object" || value === null) continue;
-      const scan = { reading: "schema" as const, seen: this.scanned, onObject: (object: object) => void (this.frozen &&= isSealed(object)) };
+      const scan = {
+        reading: "schema" as const,
+        seen: this.scanned,
+        onObject: (object: object) => void (this.frozen &&= isSealed(object)),
+      };
       for (const fault of dataFaults(value, scan)) {
         const code = fault.code === "symbol_key" || fault.code === "non_enumerable_key" ? fault.code : "invalid_schema";
-        this.offences.push(faultOffence(this.action, [...segmentsOf(path), key], fault, code, fault.problem, code === "invalid_schema" ? SCHEMA_JSON_FIX : undefined));
+        this.offences.push(
+          faultOffence(
+            this.action,
+            [...segmentsOf(path), key],
+            fault,
+            code,
+            fault.problem,
+            code === "invalid_schema" ? SCHEMA_JSON_FIX : undefined,
+          ),
+        );
       }
     }
   }
@@ -286,9 +331,17 @@ class KeySetWalker {
       if (typeof name !== "string" || known.has(name)) return;
       const guess = closest(name, names);
       const remedy = `declare ${JSON.stringify(name)} in this schema's properties, or remove it from required.`;
-      this.offences.push(offence({ action: this.action, path: [...segmentsOf(path), "required"], key: name, index, code: "unsatisfiable_required",
-        problem: `${JSON.stringify(name)} is required, but this place refuses every key its properties do not declare`,
-        fix: guess === undefined ? remedy : `did you mean ${JSON.stringify(guess)}? Otherwise ${remedy}` }));
+      this.offences.push(
+        offence({
+          action: this.action,
+          path: [...segmentsOf(path), "required"],
+          key: name,
+          index,
+          code: "unsatisfiable_required",
+          problem: `${JSON.stringify(name)} is required, but this place refuses every key its properties do not declare`,
+          fix: guess === undefined ? remedy : `did you mean ${JSON.stringify(guess)}? Otherwise ${remedy}`,
+        }),
+      );
     });
   }
 }
@@ -350,7 +403,10 @@ export function defaultOffencesIn(closure: Closure, defaults: unknown, action: s
     // A value already named as not JSON (a getter that threw, say) is not named twice.
     if (faulted.has(JSON.stringify(["defaults", ...path, key]))) continue;
     const top = path.length === 0;
-    const problem = code === "unknown_key" ? `default key ${JSON.stringify(key)} is not declared ${top ? "in properties" : "by its schema"}` : `reading default key ${JSON.stringify(key)} threw`;
+    const problem =
+      code === "unknown_key"
+        ? `default key ${JSON.stringify(key)} is not declared ${top ? "in properties" : "by its schema"}`
+        : `reading default key ${JSON.stringify(key)} threw`;
     const fix = top
       ? `declare ${JSON.stringify(key)} in properties, or remove it from defaults.`
       : `declare ${JSON.stringify(key)} in the properties of the schema for this place, or remove it from the default.`;
@@ -387,16 +443,25 @@ export function dataOffences(value: unknown, prefix: readonly PathSegment[], act
     const key = fault.code === "symbol_key" || fault.code === "non_enumerable_key";
     const code = of === "example" ? "invalid_example" : key ? "undeclared_default" : "invalid_default";
     const problem =
-      of === "default" && fault.code === "symbol_key" ? `default key ${fault.key} is a symbol`
-      : of === "default" && fault.code === "non_enumerable_key" ? `default key ${JSON.stringify(fault.key)} is not enumerable`
-      : fault.problem;
+      of === "default" && fault.code === "symbol_key"
+        ? `default key ${String(fault.key)} is a symbol`
+        : of === "default" && fault.code === "non_enumerable_key"
+          ? `default key ${JSON.stringify(fault.key)} is not enumerable`
+          : fault.problem;
     return faultOffence(action, prefix, fault, code, problem, DATA_FIXES[fault.code], "default");
   });
 }
 
 /** A fault found by `dataFaults` in a value at `prefix`, as an offence. */
-function faultOffence(action: string | null, prefix: readonly PathSegment[], fault: DataFault, code: OffenceCode, problem: string,
-  fix = fault.code === "symbol_key" ? SYMBOL_FIX : HIDDEN_FIX, kind: Offence["kind"] = "shape"): Offence {
+function faultOffence(
+  action: string | null,
+  prefix: readonly PathSegment[],
+  fault: DataFault,
+  code: OffenceCode,
+  problem: string,
+  fix = fault.code === "symbol_key" ? SYMBOL_FIX : HIDDEN_FIX,
+  kind: Offence["kind"] = "shape",
+): Offence {
   const where = { ...(fault.key === undefined ? {} : { key: fault.key }), ...(fault.index === undefined ? {} : { index: fault.index }) };
   return offence({ action, path: [...prefix, ...fault.path], ...where, code, problem, fix, kind });
 }

@@ -12,9 +12,11 @@
  * you mean" fix when one is close:
  *
  * - `description` (mandatory) — a string without a line break (`\n`, `\r`): the one-line summary shown in `tools/list` and help.
- * - `properties` (mandatory) — a plain object mapping each property name of the action's data to its property schema (a JSON Schema object).
+ * - `properties` (mandatory) — a plain object mapping each property name of the action's data to its
+ *   property schema (a JSON Schema object).
  * - `required` — an array of distinct strings, each declared in `properties`: the keys a call must carry.
- * - `requiredOneOf` — an array of non-empty groups, each an array of distinct declared names; no duplicate group and no group a strict superset of another: a call must carry every key of at least one group.
+ * - `requiredOneOf` — an array of non-empty groups, each an array of distinct declared names; no duplicate
+ *   group and no group a strict superset of another: a call must carry every key of at least one group.
  * - `defaults` — a plain object merged into a call's data; its keys, at every depth the closure walks, must be declared.
  * - `notes` — a string (line breaks allowed): longer guidance shown by help.
  * - `related` — an array of strings: related actions or tools, shown by help.
@@ -94,7 +96,14 @@ import type { ActionsArgument } from "./contract/action-check.js";
 import { deepFreeze } from "./util/freeze.js";
 import type { ActionData } from "./contract/infer.js";
 import type { ToolParts } from "./contract/tool-parts.js";
-import type { ClientLog, ElicitationRequest, ElicitationResult, ProgressReporter, SamplingRequest, SamplingResult } from "./contract/client-channel.js";
+import type {
+  ClientLog,
+  ElicitationRequest,
+  ElicitationResult,
+  ProgressReporter,
+  SamplingRequest,
+  SamplingResult,
+} from "./contract/client-channel.js";
 import type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./contract/vocabulary.js";
 
 export type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./contract/vocabulary.js";
@@ -102,12 +111,27 @@ export type { ActionSchema, ActionSchemaKey, MandatoryActionSchemaKey } from "./
 export type { ActionData, InferSchema } from "./contract/infer.js";
 export type * from "./contract/tool-parts.js";
 
-const ACTION_SCHEMA_KEYS = ["description", "properties", "required", "requiredOneOf", "defaults", "notes", "related", "examples"] as const satisfies readonly ActionSchemaKey[];
+const ACTION_SCHEMA_KEYS = [
+  "description",
+  "properties",
+  "required",
+  "requiredOneOf",
+  "defaults",
+  "notes",
+  "related",
+  "examples",
+] as const satisfies readonly ActionSchemaKey[];
 const MANDATORY_ACTION_SCHEMA_KEYS = ["description", "properties"] as const satisfies readonly MandatoryActionSchemaKey[];
 
 // The lists name every key of the ActionSchema type: a key added to one and not the other fails to compile.
 type Missing<List extends readonly string[], Keys extends string> = Exclude<Keys, List[number]>;
-const EVERY_KEY_LISTED: [Missing<typeof ACTION_SCHEMA_KEYS, ActionSchemaKey>, Missing<typeof MANDATORY_ACTION_SCHEMA_KEYS, MandatoryActionSchemaKey>] extends [never, never] ? true : false = true;
+const EVERY_KEY_LISTED: [
+  Missing<typeof ACTION_SCHEMA_KEYS, ActionSchemaKey>,
+  Missing<typeof MANDATORY_ACTION_SCHEMA_KEYS, MandatoryActionSchemaKey>,
+] extends [never, never]
+  ? true
+  : false = true;
+// eslint-disable-next-line @typescript-eslint/no-meaningless-void-operator -- uses the compile-time check above
 void EVERY_KEY_LISTED;
 
 /**
@@ -136,7 +160,7 @@ export function mandatoryActionSchemaKeys(): MandatoryActionSchemaKey[] {
 }
 
 /** A tool's actions: action name → action schema. */
-export type ActionRecord = { readonly [action: string]: ActionSchema };
+export type ActionRecord = Readonly<Record<string, ActionSchema>>;
 
 /**
  * What a handler learns about the call besides its data, and how it talks
@@ -165,9 +189,9 @@ export interface HandlerContext {
   /** Progress notifications: present only when the client sent a progress token with this call. */
   readonly progress?: ProgressReporter;
   /** Asks the client's model for a completion (`sampling/createMessage`); rejects at once when no client can answer. */
-  sample(request: SamplingRequest): Promise<SamplingResult>;
+  readonly sample: (request: SamplingRequest) => Promise<SamplingResult>;
   /** Asks the user for input (`elicitation/create`); rejects at once when no client can answer. */
-  elicit(request: ElicitationRequest): Promise<ElicitationResult>;
+  readonly elicit: (request: ElicitationRequest) => Promise<ElicitationResult>;
 }
 
 /** A handler: receives the gated data (defaults merged) and returns the result. */
@@ -230,4 +254,3 @@ export function defineTool(definition: ToolDefinition<ActionRecord>): Tool {
   deepFreeze(actions);
   return { ...definition, actions: () => actions };
 }
-

@@ -42,13 +42,19 @@ describe("an unknown action-schema key", () => {
 
   test("the error's expected type is a message naming the fix and the known keys", () => {
     type Checked = CheckedActions<{ a: { description: "A"; properties: {}; requried: ["x"]; handler: 1 } }>;
-    expectTypeOf<Checked["a"]["requried"]>().toEqualTypeOf<"unknown key 'requried'. Fix: did you mean 'required'? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.">();
-    expectTypeOf<Checked["a"]["handler"]>().toEqualTypeOf<"unknown key 'handler'. Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.">();
+    expectTypeOf<
+      Checked["a"]["requried"]
+    >().toEqualTypeOf<"unknown key 'requried'. Fix: did you mean 'required'? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.">();
+    expectTypeOf<
+      Checked["a"]["handler"]
+    >().toEqualTypeOf<"unknown key 'handler'. Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.">();
     // The guess: a swap, a missing or an extra letter, one wrong letter, any case.
     expectTypeOf<UnknownKey<"exampels">>().toExtend<`unknown key 'exampels'. Fix: did you mean 'examples'? Known keys: ${string}`>();
     expectTypeOf<UnknownKey<"relatd">>().toExtend<`unknown key 'relatd'. Fix: did you mean 'related'? Known keys: ${string}`>();
     expectTypeOf<UnknownKey<"Default">>().toExtend<`unknown key 'Default'. Fix: did you mean 'defaults'? Known keys: ${string}`>();
-    expectTypeOf<UnknownKey<"descriptiom">>().toExtend<`unknown key 'descriptiom'. Fix: did you mean 'description'? Known keys: ${string}`>();
+    expectTypeOf<
+      UnknownKey<"descriptiom">
+    >().toExtend<`unknown key 'descriptiom'. Fix: did you mean 'description'? Known keys: ${string}`>();
     expectTypeOf<UnknownKey<"summary">>().toExtend<`unknown key 'summary'. Known keys: ${string}`>();
   });
 });
@@ -130,14 +136,20 @@ describe("a name not declared in the action's properties", () => {
   });
 
   test("the messages name the name and, when one is close, the fix", () => {
-    type Checked = CheckedActions<{ a: { description: "A"; properties: { name: {}; limit: {} }; required: ["name", "nmae"]; defaults: { limt: 1; zzz: 2 } } }>;
-    expectTypeOf<Checked["a"]["required"]>().toEqualTypeOf<["name", "'nmae' is not declared in this action's properties. Fix: did you mean 'name'?"]>();
+    type Checked = CheckedActions<{
+      a: { description: "A"; properties: { name: {}; limit: {} }; required: ["name", "nmae"]; defaults: { limt: 1; zzz: 2 } };
+    }>;
+    expectTypeOf<Checked["a"]["required"]>().toEqualTypeOf<
+      ["name", "'nmae' is not declared in this action's properties. Fix: did you mean 'name'?"]
+    >();
     expectTypeOf<Checked["a"]["defaults"]>().toEqualTypeOf<{
       limt: "default key 'limt' is not declared in this action's properties. Fix: did you mean 'limit'?";
       zzz: "default key 'zzz' is not declared in this action's properties.";
     }>();
     expectTypeOf<NotDeclared<"due", "name" | "opts">>().toEqualTypeOf<"'due' is not declared in this action's properties.">();
-    expectTypeOf<NotDeclaredDefault<"limit", "includeArchived">>().toEqualTypeOf<"default key 'limit' is not declared in this action's properties.">();
+    expectTypeOf<
+      NotDeclaredDefault<"limit", "includeArchived">
+    >().toEqualTypeOf<"default key 'limit' is not declared in this action's properties.">();
   });
 });
 
@@ -240,7 +252,11 @@ describe("well-formed tools raise nothing", () => {
     const actions = {
       create: {
         description: "Create",
-        properties: { name: { type: "string" }, id: { type: "integer" }, opts: { type: "object", properties: { due: { type: "string" } } } },
+        properties: {
+          name: { type: "string" },
+          id: { type: "integer" },
+          opts: { type: "object", properties: { due: { type: "string" } } },
+        },
         required: ["name"],
         requiredOneOf: [["name"], ["id", "name"]],
         defaults: { opts: { due: "2024-01-01" } },
@@ -251,12 +267,22 @@ describe("well-formed tools raise nothing", () => {
     } as const;
     const declared = defineTool({ name: "t", description: "T", actions, handlers: { create: (data) => data.opts.due } });
     expectTypeOf(declared).toMatchTypeOf<Tool>();
-    defineTool({ name: "t", description: "T", actions: () => actions, handlers: { create: (data) => expectTypeOf(data.name).toEqualTypeOf<string>() } });
+    defineTool({
+      name: "t",
+      description: "T",
+      actions: () => actions,
+      handlers: { create: (data) => expectTypeOf(data.name).toEqualTypeOf<string>() },
+    });
   });
 
   test("wide schemas are not checked name by name: nothing is known about them", () => {
     const wide: ActionSchema = { description: "W", properties: {}, required: ["anything"] };
-    defineTool({ name: "t", description: "T", actions: { go: wide }, handlers: { go: (data) => expectTypeOf(data).toEqualTypeOf<{ [x: string]: unknown }>() } });
+    defineTool({
+      name: "t",
+      description: "T",
+      actions: { go: wide },
+      handlers: { go: (data) => expectTypeOf(data).toEqualTypeOf<{ [x: string]: unknown }>() },
+    });
     const record: Record<string, ActionSchema> = {};
     defineTool({ name: "t", description: "T", actions: () => record, handlers: {} });
     // Names typed only `string` cannot be checked by type: the build and registration checks read their values.
@@ -279,6 +305,7 @@ describe("well-formed tools raise nothing", () => {
     }
     wrap({ go: { description: "Go", properties: {} } }, { go: () => 1 });
     wrapLazy(() => ({ go: { description: "Go", properties: {} } }), { go: () => 1 });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the point: actions whose type is any
     const unknownShape: any = {};
     defineTool({ name: "t", description: "T", actions: unknownShape, handlers: {} });
   });

@@ -1,6 +1,12 @@
 import { expectTypeOf, test } from "vitest";
 import type { KeyListIsTheVocabulary, UnknownKey } from "../src/contract/action-check.js";
-import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchema, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../src/index.js";
+import {
+  actionSchemaKeys,
+  mandatoryActionSchemaKeys,
+  type ActionSchema,
+  type ActionSchemaKey,
+  type MandatoryActionSchemaKey,
+} from "../src/index.js";
 
 type MandatoryKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 type OptionalKeys<T> = Exclude<keyof T, MandatoryKeys<T>>;
@@ -20,5 +26,7 @@ test("the mandatory/optional split matches mandatoryActionSchemaKeys()", () => {
 test("the compile-time check's key list (its messages) is the vocabulary, in catalogue order", () => {
   // KeyListIsTheVocabulary fails to compile if the set differs; the message pins the order.
   expectTypeOf<KeyListIsTheVocabulary>().toEqualTypeOf<true>();
-  expectTypeOf<UnknownKey<"x">>().toEqualTypeOf<"unknown key 'x'. Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.">();
+  expectTypeOf<
+    UnknownKey<"x">
+  >().toEqualTypeOf<"unknown key 'x'. Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.">();
 });

@@ -87,7 +87,9 @@ describe("restated ⇒ pinned", () => {
   });
 
   test("its mandatory/optional split is mandatoryActionSchemaKeys()", () => {
-    const mandatory = Object.entries(split).filter(([, kind]) => kind === "mandatory").map(([key]) => key);
+    const mandatory = Object.entries(split)
+      .filter(([, kind]) => kind === "mandatory")
+      .map(([key]) => key);
     expect(mandatory.sort()).toEqual(mandatoryActionSchemaKeys().sort());
     expect(mandatoryActionSchemaKeys()).toEqual(["description", "properties"]);
   });

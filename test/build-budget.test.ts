@@ -19,8 +19,11 @@ function hostileSource(): string {
   for (let index = 1; index <= 19; index++) lines.push(`const s${index} = s${index - 1} + s${index - 1};`);
   for (let index = 1; index <= 14; index++) lines.push(`const a${index} = [...a${index - 1}, ...a${index - 1}];`);
   // Many declarations, each doubling again: the budget is per file, not per expression.
-  for (let index = 0; lines.join("\n").length < 37_000; index++) lines.push(`const t${index} = \`\${s19}\${s19}\`; const b${index} = [...a14, ...a14];`);
-  lines.push(`export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {}, examples: [{ s: s19 }], notes: a14 } } });`);
+  for (let index = 0; lines.join("\n").length < 37_000; index++)
+    lines.push(`const t${index} = \`\${s19}\${s19}\`; const b${index} = [...a14, ...a14];`);
+  lines.push(
+    `export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {}, examples: [{ s: s19 }], notes: a14 } } });`,
+  );
   const text = `${lines.join("\n")}\n`;
   return text;
 }
@@ -37,9 +40,17 @@ describe("a file that builds huge values", () => {
     const root = project({ "src/tools.ts": source });
     const before = process.memoryUsage().heapUsed;
     let stdout = "";
-    const code = run(["check", "src", "--format", "json"], { stdout: (text) => (stdout += text), stderr: (text) => (stdout += text), cwd: root });
+    const code = run(["check", "src", "--format", "json"], {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stdout += text),
+      cwd: root,
+    });
     const grown = process.memoryUsage().heapUsed - before;
-    const report = JSON.parse(stdout) as { offences: unknown[]; notes: { message: string }[]; partial: { unknowns: { reason: string }[] }[] };
+    const report = JSON.parse(stdout) as {
+      offences: unknown[];
+      notes: { message: string }[];
+      partial: { unknowns: { reason: string }[] }[];
+    };
     expect(code).toBe(0);
     expect(report.offences).toEqual([]);
     expect(report.notes.map((note) => note.message)).toEqual([expect.stringMatching(/evaluation budget of the file .* is spent/)]);
@@ -51,7 +62,18 @@ describe("a file that builds huge values", () => {
   test("esbuild: the build passes with a warning that the file was partly checked", async () => {
     const root = project({ "src/tools.ts": source, "src/index.ts": `export { t } from "./tools.js";\n` });
     const esbuild = await import("esbuild");
-    const result = await esbuild.build({ entryPoints: [join(root, "src/index.ts")], bundle: true, write: false, format: "esm", platform: "node", alias: { wymcp: join(repo, "src/index.ts") }, logLevel: "silent", plugins: [wymcpEsbuild({ cache: false })] });
-    expect(result.warnings.map((warning) => warning.text).join("\n")).toMatch(/tools\.ts was partly checked[^]*evaluation budget of the file/);
+    const result = await esbuild.build({
+      entryPoints: [join(root, "src/index.ts")],
+      bundle: true,
+      write: false,
+      format: "esm",
+      platform: "node",
+      alias: { wymcp: join(repo, "src/index.ts") },
+      logLevel: "silent",
+      plugins: [wymcpEsbuild({ cache: false })],
+    });
+    expect(result.warnings.map((warning) => warning.text).join("\n")).toMatch(
+      /tools\.ts was partly checked[^]*evaluation budget of the file/,
+    );
   }, 120_000);
 });

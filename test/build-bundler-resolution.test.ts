@@ -13,7 +13,8 @@ import { describe, expect, test } from "vitest";
 import { build, bundlers, offenceLines, repo, type BuildResult } from "./plugin-builds.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;
-const tool = (actions: string) => `${HEADER}export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: ${actions} });\n`;
+const tool = (actions: string) =>
+  `${HEADER}export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: ${actions} });\n`;
 const GOOD = `{ description: "A", properties: {} }`;
 const BAD = `{ description: "A", properties: {}, required: ["x"] }`;
 /** The offence of BAD, in a module that declares it on its first line. */
@@ -41,7 +42,9 @@ describe.each(bundlers)("%s", (bundler) => {
       "src/index.ts": `import { schema } from "@schemas/bad";\n${tool("{ a: schema }")}`,
       "src/schemas/bad.ts": `export const schema = ${BAD};\n`,
     });
-    const result = failed(await build(bundler, root, { alias: { "@schemas": join(root, "src/schemas") }, pluginOptions: { cache: false } }));
+    const result = failed(
+      await build(bundler, root, { alias: { "@schemas": join(root, "src/schemas") }, pluginOptions: { cache: false } }),
+    );
     const lines = offenceLines(result.messages.join("\n"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`test/.tmp/resolution/alias-${bundler}/src/schemas/bad.ts:${OFFENCE}`);
@@ -65,7 +68,10 @@ describe.each(bundlers)("%s", (bundler) => {
     const result = await build(bundler, root, { pluginOptions: { cache: false } });
     const malformed = (picked === "shared.js" ? inJs : inTs) === BAD;
     expect(result.ok).toBe(!malformed);
-    if (!result.ok) expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`test/.tmp/resolution/${name}/src/${picked}:${OFFENCE}`)]);
+    if (!result.ok)
+      expect(offenceLines(result.messages.join("\n"))).toEqual([
+        expect.stringContaining(`test/.tmp/resolution/${name}/src/${picked}:${OFFENCE}`),
+      ]);
   });
 
   test("a stored clean verdict no longer holds once the bundler's alias names another module", async () => {
@@ -78,7 +84,9 @@ describe.each(bundlers)("%s", (bundler) => {
     expect((await build(bundler, root, { alias: { "@schemas": join(root, "src/good") }, pluginOptions })).ok).toBe(true);
     expect(readFileSync(join(root, "verdicts.json"), "utf8")).toContain("good/create.ts");
     const result = failed(await build(bundler, root, { alias: { "@schemas": join(root, "src/bad") }, pluginOptions }));
-    expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`test/.tmp/resolution/alias-cache-${bundler}/src/bad/create.ts:${OFFENCE}`)]);
+    expect(offenceLines(result.messages.join("\n"))).toEqual([
+      expect.stringContaining(`test/.tmp/resolution/alias-cache-${bundler}/src/bad/create.ts:${OFFENCE}`),
+    ]);
   });
 
   test("a JSON module the bundler resolves evaluates: its offence fails the build at its line", async () => {
@@ -86,8 +94,12 @@ describe.each(bundlers)("%s", (bundler) => {
       "src/index.ts": `import schemas from "@schemas/actions.json";\n${tool("{ a: schemas.a }")}`,
       "src/schemas/actions.json": `{\n  "a": { "description": "A", "properties": {}, "required": ["x"] }\n}\n`,
     });
-    const result = failed(await build(bundler, root, { alias: { "@schemas": join(root, "src/schemas") }, pluginOptions: { cache: false } }));
-    expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`test/.tmp/resolution/json-${bundler}/src/schemas/actions.json:2:`)]);
+    const result = failed(
+      await build(bundler, root, { alias: { "@schemas": join(root, "src/schemas") }, pluginOptions: { cache: false } }),
+    );
+    expect(offenceLines(result.messages.join("\n"))).toEqual([
+      expect.stringContaining(`test/.tmp/resolution/json-${bundler}/src/schemas/actions.json:2:`),
+    ]);
   });
 
   test.each([
@@ -108,4 +120,3 @@ describe.each(bundlers)("%s", (bundler) => {
     }
   });
 });
-

@@ -26,8 +26,12 @@ describe("a planted cache file never runs", () => {
     const cache = join(root, "node_modules/.cache/wymcp");
     mkdirSync(cache, { recursive: true });
     // The names earlier versions read TypeScript's compiled code from, with a payload in them.
-    for (const version of ["5.9.3", "6.0.3", "undefined"]) writeFileSync(join(cache, `typescript-${version}-v8-${process.versions.v8}.bin`), payload);
-    writeFileSync(join(cache, "verdicts.json"), JSON.stringify({ format: 3, stamp: payload, entries: { [join(root, "src/index.ts")]: { seen: payload } } }));
+    for (const version of ["5.9.3", "6.0.3", "undefined"])
+      writeFileSync(join(cache, `typescript-${version}-v8-${process.versions.v8}.bin`), payload);
+    writeFileSync(
+      join(cache, "verdicts.json"),
+      JSON.stringify({ format: 3, stamp: payload, entries: { [join(root, "src/index.ts")]: { seen: payload } } }),
+    );
     const cli = spawnSync(process.execPath, [join(repo, "dist/plugin/cli/main.js"), "check", "src"], { cwd: root, encoding: "utf8" });
     expect(cli.status).toBe(1);
     expect(cli.stdout).toMatch(/unknown key "descripton"/);
@@ -49,8 +53,14 @@ describe("verdict entries of the wrong shape", () => {
     const file = join(root, "verdicts.json");
     const good = { seen: [1, 2, 3, "hash"], reads: [["/a.ts", null]], resolutions: [["./a", "", "/a.ts"]] };
     const entries = {
-      "/null.ts": null, "/array.ts": [1], "/string.ts": "clean", "/short-seen.ts": { seen: [1, 2] }, "/bad-reads.ts": { seen: [1, 2, 3, "h"], reads: [null] },
-      "/bad-resolution.ts": { seen: [1, 2, 3, "h"], resolutions: [["./a", 1, null]] }, "/mentions.ts": { seen: [1, 2, 3, "h"], mentions: "yes" }, "/warning.ts": { seen: [1, 2, 3, "h"], warning: 7 },
+      "/null.ts": null,
+      "/array.ts": [1],
+      "/string.ts": "clean",
+      "/short-seen.ts": { seen: [1, 2] },
+      "/bad-reads.ts": { seen: [1, 2, 3, "h"], reads: [null] },
+      "/bad-resolution.ts": { seen: [1, 2, 3, "h"], resolutions: [["./a", 1, null]] },
+      "/mentions.ts": { seen: [1, 2, 3, "h"], mentions: "yes" },
+      "/warning.ts": { seen: [1, 2, 3, "h"], warning: 7 },
       "/good.ts": good,
     };
     writeFileSync(file, JSON.stringify({ format: 3, stamp: codeStamp(), entries }));

@@ -16,20 +16,35 @@ import { repo } from "./plugin-builds.js";
 import { checkProject, project } from "./plugin-support.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;
-const tool = (actions: string) => `${HEADER}export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: ${actions} });\n`;
+const tool = (actions: string) =>
+  `${HEADER}export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: ${actions} });\n`;
 const GOOD = `{ description: "A", properties: {} }`;
 const BAD = `{ descripton: "A", properties: {} }`;
 
 function cli(root: string): { code: number; stdout: string } {
   let stdout = "";
-  const code = run(["check", "src/index.ts"], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stdout += `${text}\n`), cwd: root });
+  const code = run(["check", "src/index.ts"], {
+    stdout: (text) => (stdout += `${text}\n`),
+    stderr: (text) => (stdout += `${text}\n`),
+    cwd: root,
+  });
   return { code, stdout };
 }
 
 async function esbuildErrors(root: string): Promise<string> {
   const esbuild = await import("esbuild");
   try {
-    await esbuild.build({ entryPoints: [join(root, "src/index.ts")], absWorkingDir: root, bundle: true, write: false, format: "esm", platform: "node", alias: { wymcp: join(repo, "src/index.ts") }, logLevel: "silent", plugins: [wymcpEsbuild({ cache: false })] });
+    await esbuild.build({
+      entryPoints: [join(root, "src/index.ts")],
+      absWorkingDir: root,
+      bundle: true,
+      write: false,
+      format: "esm",
+      platform: "node",
+      alias: { wymcp: join(repo, "src/index.ts") },
+      logLevel: "silent",
+      plugins: [wymcpEsbuild({ cache: false })],
+    });
     return "";
   } catch (error) {
     return ((error as { errors?: { text: string }[] }).errors ?? []).map((message) => message.text).join("\n");
@@ -50,7 +65,9 @@ describe("the bundled file is the checked file", () => {
   }, 60_000);
 
   test("./shared.js with only shared.ts: its TypeScript source", () => {
-    const check = checkProject(`import { schema } from "./shared.js";\n${tool("{ a: schema }")}`, { "shared.ts": `export const schema = ${BAD};\n` });
+    const check = checkProject(`import { schema } from "./shared.js";\n${tool("{ a: schema }")}`, {
+      "shared.ts": `export const schema = ${BAD};\n`,
+    });
     expect([...new Set(offencesOf(check).map((located) => located.fileName.slice(check.root.length + 1)))]).toEqual(["shared.ts"]);
   });
 

@@ -15,10 +15,22 @@ const FILE = "test/fixtures/plugin/values/src/tools.ts";
 
 /** Every offence of the values fixture: line and column (from 1) of the keyword, value or entry named. */
 const VALUE_OFFENCES = [
-  [13, 42, 'actions["place"].properties["code"]: "pattern" is "([A-Z]", not a valid regular expression (ECMAScript, with the u flag). Fix: write a regular expression JavaScript accepts with the u flag, such as "^[a-z]+$".'],
+  [
+    13,
+    42,
+    'actions["place"].properties["code"]: "pattern" is "([A-Z]", not a valid regular expression (ECMAScript, with the u flag). Fix: write a regular expression JavaScript accepts with the u flag, such as "^[a-z]+$".',
+  ],
   [12, 47, 'actions["place"].properties["quantity"]: "minimum" is "1"; expected number. Fix: write a number.'],
-  [14, 86, 'actions["place"].properties["ship"]["required"]: "town" is required, but this place refuses every key its properties do not declare. Fix: declare "town" in this schema\'s properties, or remove it from required.'],
-  [11, 22, 'actions["place"].properties["sku"]: "type" is "strng", not a JSON Schema type. Fix: did you mean "string"? Otherwise write one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of them.'],
+  [
+    14,
+    86,
+    'actions["place"].properties["ship"]["required"]: "town" is required, but this place refuses every key its properties do not declare. Fix: declare "town" in this schema\'s properties, or remove it from required.',
+  ],
+  [
+    11,
+    22,
+    'actions["place"].properties["sku"]: "type" is "strng", not a JSON Schema type. Fix: did you mean "string"? Otherwise write one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of them.',
+  ],
   [21, 28, 'actions["track"].defaults: "carrier" is "fedex", not one of the allowed values. Fix: write one of "ups", "dhl".'],
   [22, 24, 'actions["track"].examples[0]: "id" is a string ("42"), not an integer. Fix: write an integer.'],
   [22, 32, 'actions["track"].examples[1]: missing required key "id". Fix: add "id".'],
@@ -38,7 +50,10 @@ describe.each(["esbuild", "vite"] as const)("%s", (bundler) => {
 });
 
 test("wymcp check lists them and exits 1", () => {
-  const run = spawnSync(process.execPath, [join(repo, "dist/plugin/cli/main.js"), "check", "test/fixtures/plugin/values/src"], { cwd: repo, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [join(repo, "dist/plugin/cli/main.js"), "check", "test/fixtures/plugin/values/src"], {
+    cwd: repo,
+    encoding: "utf8",
+  });
   expect(run.status).toBe(1);
   expect(offenceLines(run.stdout)).toEqual(asBundlerLines);
 });
@@ -58,7 +73,9 @@ describe("tspc", () => {
     const run = spawnSync(process.execPath, [join(repo, "node_modules/.bin/tspc"), "-p", "."], { cwd: dir, encoding: "utf8" });
     expect(run.status).toBe(2);
     const lines = run.stdout.split("\n").filter((line) => line.includes("error TS990001:"));
-    const expected = [...VALUE_OFFENCES].sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([line, column, text]) => `src/tools.ts(${line},${column}): error TS990001: ${text} (tool "orders")`);
+    const expected = [...VALUE_OFFENCES]
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .map(([line, column, text]) => `src/tools.ts(${line},${column}): error TS990001: ${text} (tool "orders")`);
     expect(lines).toEqual(expected);
     // TypeScript itself refuses the misspelt type name: PropertySchema's `type` is a union of the JSON type names.
     expect(run.stdout).toContain("src/tools.ts(11,16): error TS2820:");

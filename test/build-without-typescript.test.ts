@@ -49,7 +49,11 @@ try {
 );
 
 function node(block: string, args: string[], cwd = fixtures): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--require", blocker, ...args], { cwd, encoding: "utf8", env: { ...process.env, WYMCP_BLOCK: block, NODE_OPTIONS: "" } });
+  const result = spawnSync(process.execPath, ["--require", blocker, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, WYMCP_BLOCK: block, NODE_OPTIONS: "" },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -57,8 +61,16 @@ const cliMain = join(repo, "dist/plugin/cli/main.js");
 
 describe("no typescript installed", () => {
   test("the preload really hides TypeScript from require and import", () => {
-    expect(node("typescript", ["-e", `try { require("typescript"); } catch (error) { console.log(error.code); }`]).stdout.trim()).toBe("MODULE_NOT_FOUND");
-    expect(node("typescript", ["--input-type=module", "-e", `try { await import("typescript"); } catch (error) { console.log(error.code); }`]).stdout.trim()).toBe("ERR_MODULE_NOT_FOUND");
+    expect(node("typescript", ["-e", `try { require("typescript"); } catch (error) { console.log(error.code); }`]).stdout.trim()).toBe(
+      "MODULE_NOT_FOUND",
+    );
+    expect(
+      node("typescript", [
+        "--input-type=module",
+        "-e",
+        `try { await import("typescript"); } catch (error) { console.log(error.code); }`,
+      ]).stdout.trim(),
+    ).toBe("ERR_MODULE_NOT_FOUND");
   });
 
   test("wymcp check finds the offences of a malformed project (exit 1) and passes a clean one (exit 0)", () => {
@@ -80,7 +92,8 @@ describe("no typescript installed", () => {
 });
 
 describe("a missing parser", () => {
-  const line = /^wymcp: checking tool declarations at build time needs the package "oxc-parser", which cannot be loaded \(it is not installed\)\. Install it: npm i -D oxc-parser$/;
+  const line =
+    /^wymcp: checking tool declarations at build time needs the package "oxc-parser", which cannot be loaded \(it is not installed\)\. Install it: npm i -D oxc-parser$/;
 
   test("wymcp check: one line naming the package, exit 2", () => {
     const result = node("oxc-parser", [cliMain, "check", "malformed"]);
@@ -92,6 +105,8 @@ describe("a missing parser", () => {
   test("esbuild: one build error naming the package", () => {
     const result = node("oxc-parser", [esbuildScript, join(fixtures, "malformed/src/index.ts")]);
     expect(result.status).toBe(1);
-    expect(result.stdout.trimEnd().split("\n")).toEqual([expect.stringMatching(/^error: wymcp: checking tool declarations at build time needs the package "oxc-parser".*npm i -D oxc-parser$/)]);
+    expect(result.stdout.trimEnd().split("\n")).toEqual([
+      expect.stringMatching(/^error: wymcp: checking tool declarations at build time needs the package "oxc-parser".*npm i -D oxc-parser$/),
+    ]);
   }, 60_000);
 });

@@ -13,7 +13,8 @@ const TOOL = (name: string, description = "description") =>
   `defineTool({ name: "${name}", description: "T", handlers: { a: async () => 1 }, actions: { a: { ${description}: "A", properties: {} } } })`;
 
 const SOURCES = {
-  "src/index.js": 'import { a1, a2 } from "./tools/a.js";\nimport { b } from "./tools/b.js";\nimport { twice } from "./util.js";\nexport const tools = [a1, a2, b, twice];\n',
+  "src/index.js":
+    'import { a1, a2 } from "./tools/a.js";\nimport { b } from "./tools/b.js";\nimport { twice } from "./util.js";\nexport const tools = [a1, a2, b, twice];\n',
   "src/tools/a.js": `import { defineTool } from "wymcp";\nexport const a1 = ${TOOL("a1")};\nexport const a2 = ${TOOL("a2")};\n`,
   "src/tools/b.js": `import { defineTool } from "wymcp";\nexport const b = ${TOOL("b")};\n`,
   "src/util.js": "export const twice = 2;\n",
@@ -36,29 +37,43 @@ const SETUPS: Record<Bundler, { package: string; file: string; config: (options:
   vite: {
     package: "vite",
     file: "vite.config.mjs",
-    config: (options) => `import wymcp from "wymcp/vite";\nexport default { build: { ssr: "src/index.js", outDir: "dist" }, plugins: [wymcp(${options})] };\n`,
+    config: (options) =>
+      `import wymcp from "wymcp/vite";\nexport default { build: { ssr: "src/index.js", outDir: "dist" }, plugins: [wymcp(${options})] };\n`,
     command: ["node_modules/vite/bin/vite.js", "build"],
   },
   rollup: {
     package: "rollup",
     file: "rollup.config.mjs",
-    config: (options) => `import wymcp from "wymcp/rollup";\nexport default { input: "src/index.js", output: { dir: "dist" }, external: [/^wymcp/], plugins: [wymcp(${options})] };\n`,
+    config: (options) =>
+      `import wymcp from "wymcp/rollup";\nexport default { input: "src/index.js", output: { dir: "dist" }, external: [/^wymcp/], plugins: [wymcp(${options})] };\n`,
     command: ["node_modules/rollup/dist/bin/rollup", "-c", "rollup.config.mjs"],
   },
   rolldown: {
     package: "rolldown",
     file: "rolldown.config.mjs",
-    config: (options) => `import wymcp from "wymcp/rolldown";\nexport default { input: "src/index.js", output: { dir: "dist" }, external: [/^wymcp/], plugins: [wymcp(${options})] };\n`,
+    config: (options) =>
+      `import wymcp from "wymcp/rolldown";\nexport default { input: "src/index.js", output: { dir: "dist" }, external: [/^wymcp/], plugins: [wymcp(${options})] };\n`,
     command: ["node_modules/rolldown/bin/cli.mjs", "-c", "rolldown.config.mjs"],
   },
   esbuild: {
     package: "esbuild",
     file: "build.mjs",
-    config: (options) => `import { build } from "esbuild";\nimport wymcp from "wymcp/esbuild";\nawait build({ entryPoints: ["src/index.js"], bundle: true, platform: "node", format: "esm", packages: "external", outdir: "dist", plugins: [wymcp(${options})] }).catch(() => process.exit(1));\n`,
+    config: (options) =>
+      `import { build } from "esbuild";\nimport wymcp from "wymcp/esbuild";\nawait build({ entryPoints: ["src/index.js"], bundle: true, platform: "node", format: "esm", packages: "external", outdir: "dist", plugins: [wymcp(${options})] }).catch(() => process.exit(1));\n`,
     command: ["build.mjs"],
   },
-  webpack: { package: "webpack", file: "build.mjs", config: (options) => webpackLike("webpack", "(await import(\"webpack\")).default", options), command: ["build.mjs"] },
-  rspack: { package: "@rspack/core", file: "build.mjs", config: (options) => webpackLike("rspack", "(await import(\"@rspack/core\")).rspack", options), command: ["build.mjs"] },
+  webpack: {
+    package: "webpack",
+    file: "build.mjs",
+    config: (options) => webpackLike("webpack", '(await import("webpack")).default', options),
+    command: ["build.mjs"],
+  },
+  rspack: {
+    package: "@rspack/core",
+    file: "build.mjs",
+    config: (options) => webpackLike("rspack", '(await import("@rspack/core")).rspack', options),
+    command: ["build.mjs"],
+  },
 };
 
 /** A webpack or Rspack build through the JavaScript API, printing what their CLIs print (the stats, the infrastructure log). */
@@ -77,7 +92,10 @@ const BUNDLERS = Object.keys(SETUPS) as Bundler[];
 
 function build(bundler: Bundler, options: string, sources: Record<string, string> = SOURCES): Ran & { printed: string } {
   const setup = SETUPS[bundler];
-  const root = scratchProject({ ...sources, "package.json": '{ "name": "scratch", "type": "module" }\n', [setup.file]: setup.config(options) }, [setup.package, ...CHECK_PEERS]);
+  const root = scratchProject(
+    { ...sources, "package.json": '{ "name": "scratch", "type": "module" }\n', [setup.file]: setup.config(options) },
+    [setup.package, ...CHECK_PEERS],
+  );
   const ran = runNode(root, setup.command);
   return { ...ran, printed: `${ran.stdout}\n${ran.stderr}` };
 }

@@ -6,11 +6,19 @@ import { readAnswer } from "./fixtures/runtime/answers.js";
 let received: unknown;
 const schema = {
   description: "Store",
-  properties: { name: { type: "string" }, meta: { type: "object" }, rows: { type: "array", items: { type: "object", properties: { id: { type: "number" } } } } },
+  properties: {
+    name: { type: "string" },
+    meta: { type: "object" },
+    rows: { type: "array", items: { type: "object", properties: { id: { type: "number" } } } },
+  },
   defaults: { meta: { source: "default" } },
 } satisfies ActionSchema;
 const router = () =>
-  createRouter({ tools: [defineTool({ name: "store", description: "Store", actions: { put: schema }, handlers: { put: (data) => ((received = data), "ok") } })] });
+  createRouter({
+    tools: [
+      defineTool({ name: "store", description: "Store", actions: { put: schema }, handlers: { put: (data) => ((received = data), "ok") } }),
+    ],
+  });
 const send = async (json: string) => readAnswer(await router().callTool("store", JSON.parse(json)));
 
 afterEach(() => {
@@ -27,8 +35,13 @@ describe("hostile data never pollutes prototypes or crashes the gate", () => {
   });
 
   test("constructor and prototype keys are unknown keys, refused", async () => {
-    const { body } = await send('{"action":"put","data":{"constructor":{"prototype":{"polluted":true}},"rows":[{"id":1,"__proto__":{"polluted":true}}]}}');
-    expect(body.problems.map((p: { at: string; key: string }) => `${p.at} ${p.key}`)).toEqual(["data constructor", 'data["rows"][0] __proto__']);
+    const { body } = await send(
+      '{"action":"put","data":{"constructor":{"prototype":{"polluted":true}},"rows":[{"id":1,"__proto__":{"polluted":true}}]}}',
+    );
+    expect(body.problems.map((p: { at: string; key: string }) => `${p.at} ${p.key}`)).toEqual([
+      "data constructor",
+      'data["rows"][0] __proto__',
+    ]);
   });
 
   test("a __proto__ key inside an open place reaches the handler as an own data property", async () => {
@@ -40,8 +53,15 @@ describe("hostile data never pollutes prototypes or crashes the gate", () => {
   });
 
   test("a declared __proto__ property is merged as an own property, never as a prototype", async () => {
-    const declared = JSON.parse('{"description":"P","properties":{"__proto__":{"type":"object"}},"defaults":{"__proto__":{"polluted":true}}}') as ActionSchema;
-    const tool = defineTool({ name: "proto", description: "Proto", actions: { put: declared }, handlers: { put: (data) => ((received = data), "ok") } });
+    const declared = JSON.parse(
+      '{"description":"P","properties":{"__proto__":{"type":"object"}},"defaults":{"__proto__":{"polluted":true}}}',
+    ) as ActionSchema;
+    const tool = defineTool({
+      name: "proto",
+      description: "Proto",
+      actions: { put: declared },
+      handlers: { put: (data) => ((received = data), "ok") },
+    });
     expect(readAnswer(await createRouter({ tools: [tool] }).callTool("proto", { action: "put" })).isError).toBe(false);
     expect(Object.getPrototypeOf(received)).toBe(Object.prototype);
     expect(Object.keys(received as object)).toEqual(["__proto__"]);
@@ -80,11 +100,28 @@ describe("hostile data never pollutes prototypes or crashes the gate", () => {
   });
 
   test("a throwing getter or Proxy from an in-process caller is an isError answer, never an exception", async () => {
-    const getter = { get name(): string { throw new Error("getter"); } };
-    const trap = new Proxy({}, { ownKeys: () => { throw new Error("trap"); } });
+    const getter = {
+      get name(): string {
+        throw new Error("getter");
+      },
+    };
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     const getterAnswer = readAnswer(await router().callTool("store", { action: "put", data: getter }));
-    expect(getterAnswer).toMatchObject({ isError: true, body: { error: "internal_error", message: expect.stringMatching(/^store failed \(error id [0-9a-f-]{36}\)$/) } });
+    expect(getterAnswer).toMatchObject({
+      isError: true,
+      body: { error: "internal_error", message: expect.stringMatching(/^store failed \(error id [0-9a-f-]{36}\)$/) },
+    });
     const trapAnswer = readAnswer(await router().callTool("store", { action: "put", data: trap }));
-    expect(trapAnswer).toMatchObject({ isError: true, body: { error: "invalid_data", problems: [{ code: "unreadable", at: "data", problem: "its keys cannot be read" }] } });
+    expect(trapAnswer).toMatchObject({
+      isError: true,
+      body: { error: "invalid_data", problems: [{ code: "unreadable", at: "data", problem: "its keys cannot be read" }] },
+    });
   });
 });

@@ -36,6 +36,7 @@ function fingerprint(): Map<string, readonly unknown[]> {
   for (const [name, target] of Object.entries(BUILT_INS)) {
     prints.set(`${name} [[Prototype]]`, [Object.getPrototypeOf(target), Object.isExtensible(target)]);
     for (const key of Reflect.ownKeys(target)) {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- an accessor's get and set are compared, never called
       const { value, get, set, writable, enumerable, configurable } = Object.getOwnPropertyDescriptor(target, key)!;
       prints.set(`${name}.${String(key)}`, [value, get, set, writable, enumerable, configurable]);
     }
@@ -55,7 +56,8 @@ function pollution(): string[] {
   }
   for (const key of PRISTINE.keys()) if (!now.has(key)) changes.push(`${key} (removed)`);
   const probes = [{}, [], () => {}, Object.create(null)] as Record<string, unknown>[];
-  for (const probe of probes) for (const name of ["polluted", "isAdmin", "v"]) if (name in probe) changes.push(`${name} reachable from a fresh value`);
+  for (const probe of probes)
+    for (const name of ["polluted", "isAdmin", "v"]) if (name in probe) changes.push(`${name} reachable from a fresh value`);
   return changes;
 }
 
@@ -83,7 +85,9 @@ const ACTIONS = {
     defaults: {
       opts: { tags: ["default"], nested: { level: 1 } },
       // A default in an open place may hold hostile names too (an author's JSON): copied as own properties.
-      meta: JSON.parse('{"source":"default","__proto__":{"polluted":true},"list":[{"deep":["x"],"constructor":{"prototype":{"polluted":true}}}]}') as Record<string, unknown>,
+      meta: JSON.parse(
+        '{"source":"default","__proto__":{"polluted":true},"list":[{"deep":["x"],"constructor":{"prototype":{"polluted":true}}}]}',
+      ) as Record<string, unknown>,
     },
   },
 } satisfies Record<string, ActionSchema>;
@@ -146,7 +150,10 @@ interface Caller {
 }
 
 const TRANSPORTS: readonly [string, (router: Router) => Promise<Caller>][] = [
-  ["router.callTool", async (router) => ({ call: async (args) => readAnswer(await router.callTool("store", args)), close: async () => {} })],
+  [
+    "router.callTool",
+    async (router) => ({ call: async (args) => readAnswer(await router.callTool("store", args)), close: async () => {} }),
+  ],
   [
     "an SDK Client over InMemoryTransport",
     async (router) => {
@@ -176,7 +183,8 @@ const TRANSPORTS: readonly [string, (router: Router) => Promise<Caller>][] = [
 ];
 
 /** The refused keys of an answer, as `<data path> <key>`. */
-const refusedKeys = (answer: ReadAnswer): string[] => (answer.body.problems as { code: string; at: string; key: string }[]).map((problem) => `${problem.code} ${problem.at} ${problem.key}`);
+const refusedKeys = (answer: ReadAnswer): string[] =>
+  (answer.body.problems as { code: string; at: string; key: string }[]).map((problem) => `${problem.code} ${problem.at} ${problem.key}`);
 
 const put = (data: string) => JSON.parse(`{"action":"put","data":${data}}`) as unknown;
 
@@ -226,7 +234,9 @@ describe.each(TRANSPORTS)("hostile keys through %s", (_label, connect) => {
   });
 
   test("hostile keys in an open place reach the handler as own data properties, prototypes intact", async () => {
-    const answer = await caller.call(put('{"meta":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":[{"__proto__":null}]}}'));
+    const answer = await caller.call(
+      put('{"meta":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":[{"__proto__":null}]}}'),
+    );
     expect(answer).toMatchObject({ isError: false, body: "ok" });
     const [data] = received as [{ meta: Record<string, unknown>; opts: unknown }];
     expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
@@ -272,7 +282,9 @@ describe.each(TRANSPORTS)("hostile keys through %s", (_label, connect) => {
     const deepCaller = await connect(createRouter({ tools: [deepTool] }));
     try {
       const path = Array.from({ length: DEPTH }, () => '["n"]').join("");
-      const refused = await deepCaller.call(JSON.parse(`{"action":"put","data":${'{"n":'.repeat(DEPTH)}{"leaf":[1],"__proto__":{"polluted":true}}${"}".repeat(DEPTH)}}`));
+      const refused = await deepCaller.call(
+        JSON.parse(`{"action":"put","data":${'{"n":'.repeat(DEPTH)}{"leaf":[1],"__proto__":{"polluted":true}}${"}".repeat(DEPTH)}}`),
+      );
       expect(refusedKeys(refused)).toEqual([`unknown_key data${path} __proto__`]);
       const merged = await deepCaller.call({ action: "put" });
       expect(merged.isError).toBe(false);
@@ -286,10 +298,14 @@ describe.each(TRANSPORTS)("hostile keys through %s", (_label, connect) => {
   });
 
   test("100,000 rows with a hostile key in every 1,000th: 100 refusals, the first 50 listed in order", async () => {
-    const rows = Array.from({ length: 100_000 }, (_, id) => (id % 1000 === 999 ? `{"id":${id},"__proto__":{"polluted":true}}` : `{"id":${id}}`));
+    const rows = Array.from({ length: 100_000 }, (_, id) =>
+      id % 1000 === 999 ? `{"id":${id},"__proto__":{"polluted":true}}` : `{"id":${id}}`,
+    );
     const answer = await caller.call(put(`{"rows":[${rows.join(",")}]}`));
     expect(answer.body.moreProblems).toBe(50);
-    expect(refusedKeys(answer)).toEqual(Array.from({ length: 50 }, (_, index) => `unknown_key data["rows"][${index * 1000 + 999}] __proto__`));
+    expect(refusedKeys(answer)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `unknown_key data["rows"][${index * 1000 + 999}] __proto__`),
+    );
   });
 });
 
@@ -306,7 +322,7 @@ const deepTool = (() => {
   return defineTool({
     name: "store",
     description: "Deep",
-    actions: { put: { description: "Deep", properties: { n: schema }, defaults: { n: defaults } } as ActionSchema },
+    actions: { put: { description: "Deep", properties: { n: schema }, defaults: { n: defaults } } },
     handlers: { put: (data) => (deepReceived.push(data), "ok") },
   });
 })();
@@ -321,7 +337,12 @@ describe("hostile names as declared property names (a schema parsed from JSON)",
     "defaults": { "__proto__": { "constructor": { "prototype": "default" } } }
   }`) as ActionSchema;
   const seen: Record<string, unknown>[] = [];
-  const tool = defineTool({ name: "proto", description: "Proto", actions: { put: schema }, handlers: { put: (data) => (seen.push(data), "ok") } });
+  const tool = defineTool({
+    name: "proto",
+    description: "Proto",
+    actions: { put: schema },
+    handlers: { put: (data) => (seen.push(data), "ok") },
+  });
 
   test("declared where declared, refused elsewhere; merged defaults are own properties, never prototypes", async () => {
     const router = createRouter({ tools: [tool] });
@@ -333,8 +354,16 @@ describe("hostile names as declared property names (a schema parsed from JSON)",
     expect(Object.getPrototypeOf(inner)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(inner, "constructor")!.value).toEqual({ prototype: "default" });
 
-    const sent = await router.callTool("proto", JSON.parse('{"action":"put","data":{"constructor":[{"__proto__":1},{"__proto__":2,"prototype":3}],"__proto__":{"constructor":{"prototype":"x","__proto__":{}}}}}'));
-    expect(refusedKeys(readAnswer(sent))).toEqual(['unknown_key data["__proto__"]["constructor"] __proto__', 'unknown_key data["constructor"][1] prototype']);
+    const sent = await router.callTool(
+      "proto",
+      JSON.parse(
+        '{"action":"put","data":{"constructor":[{"__proto__":1},{"__proto__":2,"prototype":3}],"__proto__":{"constructor":{"prototype":"x","__proto__":{}}}}}',
+      ),
+    );
+    expect(refusedKeys(readAnswer(sent))).toEqual([
+      'unknown_key data["__proto__"]["constructor"] __proto__',
+      'unknown_key data["constructor"][1] prototype',
+    ]);
   });
 });
 
@@ -356,7 +385,10 @@ describe("arguments-level hostile keys", () => {
     const router = createRouter({ tools: [store] });
     const args = JSON.parse('{"action":"put","data":{},"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}');
     const direct = readAnswer(await router.callTool("store", args));
-    expect(direct.body.problems.map((problem: { code: string; key: string }) => `${problem.code} ${problem.key}`)).toEqual(["unknown_argument __proto__", "unknown_argument constructor"]);
+    expect(direct.body.problems.map((problem: { code: string; key: string }) => `${problem.code} ${problem.key}`)).toEqual([
+      "unknown_argument __proto__",
+      "unknown_argument constructor",
+    ]);
 
     const server = createMcpServer(router);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -364,7 +396,10 @@ describe("arguments-level hostile keys", () => {
     await server.connect(serverSide);
     await client.connect(clientSide);
     const viaSdk = readAnswer(await client.callTool({ name: "store", arguments: args }));
-    expect(viaSdk.body.problems.map((problem: { code: string; key: string }) => `${problem.code} ${problem.key}`)).toEqual(["unknown_argument __proto__", "unknown_argument constructor"]);
+    expect(viaSdk.body.problems.map((problem: { code: string; key: string }) => `${problem.code} ${problem.key}`)).toEqual([
+      "unknown_argument __proto__",
+      "unknown_argument constructor",
+    ]);
     await client.close();
     await server.close();
   });
@@ -377,16 +412,29 @@ describe("arguments-level hostile keys", () => {
 const HOSTILE = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "__defineGetter__", "isPrototypeOf"];
 const DECLARED = ["name", "opts", "due", "tags", "nested", "level", "rows", "id", "meta", "extra", "v", "sealed"];
 
-type Node = { readonly leaf: string | number | boolean | null } | { readonly entries: readonly (readonly [string, Node])[] } | { readonly items: readonly Node[] };
+type Node =
+  | { readonly leaf: string | number | boolean | null }
+  | { readonly entries: readonly (readonly [string, Node])[] }
+  | { readonly items: readonly Node[] };
 
-const { node: nodeArbitrary, object: objectArbitrary } = fc.letrec<{ node: Node; object: Node; leaf: Node; array: Node }>((tie) => ({
+const { object: objectArbitrary } = fc.letrec<{ node: Node; object: Node; leaf: Node; array: Node }>((tie) => ({
   node: fc.oneof({ depthSize: "small", maxDepth: 5 }, tie("leaf"), tie("object"), tie("array")),
   leaf: fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.boolean(), fc.constant(null)).map((leaf) => ({ leaf })),
   object: fc
-    .uniqueArray(fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...DECLARED) }, { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) }, { weight: 1, arbitrary: fc.string({ maxLength: 4 }) }), tie("node")), {
-      selector: ([key]) => key,
-      maxLength: 5,
-    })
+    .uniqueArray(
+      fc.tuple(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...DECLARED) },
+          { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
+          { weight: 1, arbitrary: fc.string({ maxLength: 4 }) },
+        ),
+        tie("node"),
+      ),
+      {
+        selector: ([key]) => key,
+        maxLength: 5,
+      },
+    )
     .map((entries) => ({ entries })),
   array: fc.array(tie("node"), { maxLength: 4 }).map((items) => ({ items })),
 }));
@@ -399,12 +447,17 @@ function jsonText(node: Node): string {
 }
 
 /** The closure of ACTIONS.put as a plain model: declared names (null-prototype maps), extra, items. */
-type Model = "open" | { readonly declared?: Readonly<Record<string, Model>>; readonly extra: "refuse" | "allow" | Model; readonly items?: Model };
-const names = (entries: Record<string, Model>): Readonly<Record<string, Model>> => Object.assign(Object.create(null) as Record<string, Model>, entries);
+type Model =
+  "open" | { readonly declared?: Readonly<Record<string, Model>>; readonly extra: "refuse" | "allow" | Model; readonly items?: Model };
+const names = (entries: Record<string, Model>): Readonly<Record<string, Model>> =>
+  Object.assign(Object.create(null) as Record<string, Model>, entries);
 const MODEL: Model = {
   declared: names({
     name: "open",
-    opts: { declared: names({ due: "open", tags: "open", nested: { declared: names({ level: "open" }), extra: "refuse" } }), extra: "refuse" },
+    opts: {
+      declared: names({ due: "open", tags: "open", nested: { declared: names({ level: "open" }), extra: "refuse" } }),
+      extra: "refuse",
+    },
     rows: { extra: "allow", items: { declared: names({ id: "open", tags: "open" }), extra: "refuse" } },
     meta: "open",
     extra: { declared: names({}), extra: { declared: names({ v: "open" }), extra: "refuse" } },
@@ -422,7 +475,11 @@ function expectedRefusals(model: Model, value: unknown, at = "data", into: strin
   }
   if (model.declared === undefined) return into;
   for (const key of Object.keys(value)) {
-    const inner = Object.hasOwn(model.declared, key) ? model.declared[key]! : typeof model.extra === "object" || model.extra === "open" ? model.extra : undefined;
+    const inner = Object.hasOwn(model.declared, key)
+      ? model.declared[key]!
+      : typeof model.extra === "object" || model.extra === "open"
+        ? model.extra
+        : undefined;
     if (inner === undefined) {
       if (model.extra === "refuse") into.push(`unknown_key ${at} ${key}`);
     } else {
@@ -464,7 +521,8 @@ describe.each(TRANSPORTS)("generated hostile JSON through %s", (label, connect) 
             // The caller's keys as sent, then each default the caller did not send.
             const merged = JSON.parse(text) as Record<string, unknown>;
             for (const [key, value] of Object.entries(ACTIONS.put.defaults)) {
-              if (!Object.hasOwn(merged, key)) Object.defineProperty(merged, key, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
+              if (!Object.hasOwn(merged, key))
+                Object.defineProperty(merged, key, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
             }
             expect(JSON.stringify(received[0])).toBe(JSON.stringify(merged));
             expect(Object.getPrototypeOf(received[0])).toBe(Object.prototype);

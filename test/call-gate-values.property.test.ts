@@ -18,14 +18,15 @@ import fc from "fast-check";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createRouter, defineTool, type ActionSchema } from "../src/index.js";
+import { createRouter, defineTool } from "../src/index.js";
 import { connectSdk, type SdkSession } from "./support/sdk-session.js";
 
 // Both are CommonJS modules whose export is also their `default`.
 type AjvClass = typeof Ajv2020Module.default;
 const Ajv2020: AjvClass = (Ajv2020Module as unknown as { default?: AjvClass }).default ?? (Ajv2020Module as unknown as AjvClass);
 type AddFormats = typeof addFormatsModule.default;
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -45,9 +46,21 @@ const PROPERTIES: Record<string, Record<string, unknown>> = {
     properties: { due: { type: "string", format: "date" }, mail: { type: "string", format: "email" }, level: { type: "integer" } },
     required: ["due"],
   },
-  extra: { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "integer" }, propertyNames: { maxLength: 3 }, minProperties: 1, maxProperties: 3 },
+  extra: {
+    type: "object",
+    properties: { a: { type: "string" } },
+    additionalProperties: { type: "integer" },
+    propertyNames: { maxLength: 3 },
+    minProperties: 1,
+    maxProperties: 3,
+  },
   dep: { type: "object", dependentRequired: { card: ["cvv"] } },
-  any: { anyOf: [{ type: "string", maxLength: 1 }, { type: "integer", minimum: 0 }] },
+  any: {
+    anyOf: [
+      { type: "string", maxLength: 1 },
+      { type: "integer", minimum: 0 },
+    ],
+  },
   one: { oneOf: [{ type: "integer" }, { type: "number", minimum: 0 }] },
   all: { allOf: [{ type: "string" }, { minLength: 1 }, { not: { const: "no" } }] },
   cond: { if: { type: "string" }, then: { maxLength: 2 }, else: { type: "boolean" } },
@@ -127,9 +140,20 @@ const mostly = <T>(arbitrary: fc.Arbitrary<T>, freq = 6) => fc.option(arbitrary,
 /** Absent most of the time, present about one time in `freq`. */
 const rarely = <T>(arbitrary: fc.Arbitrary<T>, freq = 6) =>
   fc.integer({ min: 1, max: freq }).chain((roll) => (roll === 1 ? arbitrary.map((value): T | undefined => value) : fc.constant(undefined)));
-const withKeys = (entries: Record<string, unknown>) => Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
+const withKeys = (entries: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
 
-const dates = fc.constantFrom("2024-02-29", "2026-12-01", "2023-02-29", "2026-13-01", "2026-04-31", "2026-1-01", "20260101", "01/12/2026", "");
+const dates = fc.constantFrom(
+  "2024-02-29",
+  "2026-12-01",
+  "2023-02-29",
+  "2026-13-01",
+  "2026-04-31",
+  "2026-1-01",
+  "20260101",
+  "01/12/2026",
+  "",
+);
 const emails = fc.constantFrom("ada@example.com", "a.b@c.io", "ada.example.com", "@example.com", "ada@", "a b@c.io", "");
 const small = fc.string({ maxLength: 3 });
 
@@ -154,13 +178,28 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   c: fc.constant({ x: [1, "y"] }),
   nul: fc.oneof(fc.constant(null), small),
   tags: fc.uniqueArray(fc.constantFrom("red", "green", "blue"), { minLength: 1, maxLength: 3 }),
-  tuple: fc.oneof(fc.tuple(small, fc.integer()).map((pair) => [...pair]), fc.tuple(small).map((one) => [...one]), fc.constant([])),
-  has: fc.tuple(fc.array(fc.oneof(fc.integer({ min: 0, max: 9 }), small), { maxLength: 3 }), fc.integer({ min: 5, max: 9 })).map(([rest, hit]) => [...rest, hit]),
-  opts: fc.record({ due: fc.constantFrom("2024-02-29", "2026-12-01"), mail: mostly(fc.constantFrom("ada@example.com", "a.b@c.io"), 2), level: mostly(fc.integer(), 2) }).map(withKeys),
+  tuple: fc.oneof(
+    fc.tuple(small, fc.integer()).map((pair) => [...pair]),
+    fc.tuple(small).map((one) => [...one]),
+    fc.constant([]),
+  ),
+  has: fc
+    .tuple(fc.array(fc.oneof(fc.integer({ min: 0, max: 9 }), small), { maxLength: 3 }), fc.integer({ min: 5, max: 9 }))
+    .map(([rest, hit]) => [...rest, hit]),
+  opts: fc
+    .record({
+      due: fc.constantFrom("2024-02-29", "2026-12-01"),
+      mail: mostly(fc.constantFrom("ada@example.com", "a.b@c.io"), 2),
+      level: mostly(fc.integer(), 2),
+    })
+    .map(withKeys),
   extra: fc.record({ a: small, b: mostly(fc.integer(), 2), cc: mostly(fc.integer(), 2) }).map(withKeys),
   dep: fc.constantFrom({ card: "1", cvv: "2" }, { cvv: "2" }, {}, { x: "" }),
   any: fc.oneof(fc.string({ maxLength: 1 }), fc.integer({ min: 0, max: 5 })),
-  one: fc.oneof(fc.integer({ min: -5, max: -1 }), fc.integer({ min: 0, max: 20 }).map((x) => x + 0.5)),
+  one: fc.oneof(
+    fc.integer({ min: -5, max: -1 }),
+    fc.integer({ min: 0, max: 20 }).map((x) => x + 0.5),
+  ),
   all: fc.stringMatching(/^[a-z]{1,3}$/).filter((text) => text !== "no"),
   cond: fc.oneof(fc.string({ maxLength: 2 }), fc.boolean()),
   tree: trees(false),
@@ -171,7 +210,11 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
 /** Values at each schema's edges: some accepted, most not. */
 const EDGE: Record<string, fc.Arbitrary<unknown>> = {
   s: fc.string({ unit: fc.constantFrom("a", "b", "c", "d", "😀"), maxLength: 6 }),
-  n: fc.oneof(fc.integer({ min: -6, max: 22 }).map((x) => x / 2), fc.constantFrom(-2, -2.5, 10, 9.5, 0.25, 3.1), fc.double({ min: -3, max: 11, noNaN: true })),
+  n: fc.oneof(
+    fc.integer({ min: -6, max: 22 }).map((x) => x / 2),
+    fc.constantFrom(-2, -2.5, 10, 9.5, 0.25, 3.1),
+    fc.double({ min: -3, max: 11, noNaN: true }),
+  ),
   i: fc.oneof(fc.integer({ min: -2, max: 102 }), fc.constantFrom(0, 0.5, 50.5, 101, 1000)),
   e: fc.constantFrom<unknown>("b", 2, [1, 2], { k: 2 }, [], {}, "A", 1.5),
   c: fc.constantFrom<unknown>({ x: ["y", 1] }, { x: [1, "y"], z: 0 }, { x: [1] }, { x: [1, "y", null] }, [1, "y"]),
@@ -187,19 +230,31 @@ const EDGE: Record<string, fc.Arbitrary<unknown>> = {
       stray: rarely(fc.integer(), 2),
     })
     .map(withKeys),
-  extra: fc.dictionary(fc.constantFrom("a", "b", "cc", "dddd"), fc.oneof(fc.integer({ min: -3, max: 3 }), small, fc.constant(null)), { maxKeys: 4 }),
+  extra: fc.dictionary(fc.constantFrom("a", "b", "cc", "dddd"), fc.oneof(fc.integer({ min: -3, max: 3 }), small, fc.constant(null)), {
+    maxKeys: 4,
+  }),
   dep: fc.dictionary(fc.constantFrom("card", "cvv", "x"), small, { maxKeys: 3 }),
   any: fc.oneof(small, fc.integer({ min: -2, max: 3 }), fc.boolean(), fc.constant(1.5)),
-  one: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -3, max: 3, noNaN: true }), fc.constantFrom<unknown>(1.5, -1.5, "x", null)),
+  one: fc.oneof(
+    fc.integer({ min: -3, max: 3 }),
+    fc.double({ min: -3, max: 3, noNaN: true }),
+    fc.constantFrom<unknown>(1.5, -1.5, "x", null),
+  ),
   all: fc.oneof(fc.constantFrom("no", "", "yes"), small, fc.integer()),
   cond: fc.oneof(small, fc.boolean(), fc.integer(), fc.constant(null)),
   tree: trees(true),
   ue: fc.dictionary(fc.constantFrom("a", "b"), fc.oneof(small, fc.integer()), { maxKeys: 2 }),
-  rows: fc.array(fc.record({ id: mostly(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom("1", 1.5)), 6), x: rarely(fc.integer(), 2) }).map(withKeys), { maxLength: 3 }),
+  rows: fc.array(
+    fc
+      .record({ id: mostly(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom("1", 1.5)), 6), x: rarely(fc.integer(), 2) })
+      .map(withKeys),
+    { maxLength: 3 },
+  ),
 };
 
 /** Values for the key under test: edge values mostly, values the schema accepts often, now and then any JSON at all. */
-const probeFor = (name: string) => fc.oneof({ arbitrary: EDGE[name]!, weight: 5 }, { arbitrary: VALID[name]!, weight: 3 }, { arbitrary: anything, weight: 1 });
+const probeFor = (name: string) =>
+  fc.oneof({ arbitrary: EDGE[name]!, weight: 5 }, { arbitrary: VALID[name]!, weight: 3 }, { arbitrary: anything, weight: 1 });
 /** Values for the keys around it: accepted mostly, so the key under test decides the verdict. */
 const besideFor = (name: string) => fc.oneof({ arbitrary: VALID[name]!, weight: 10 }, { arbitrary: EDGE[name]!, weight: 1 });
 const OTHER_KEYS = Object.keys(PROPERTIES).filter((name) => !REQUIRED.includes(name));
@@ -226,7 +281,7 @@ const tool = defineTool({
   actions: {
     check: {
       description: "Every keyword family",
-      properties: PROPERTIES as ActionSchema["properties"],
+      properties: PROPERTIES,
       required: REQUIRED,
       defaults: DEFAULTS,
     },
@@ -277,10 +332,15 @@ describe("the gate agrees with an independent JSON Schema validator", () => {
         const { isError, body } = await session.call("gate", { action: "check", data });
         if (expected) {
           accepted++;
-          expect(isError, `the gate refused data the oracle accepts: ${JSON.stringify(data)}\n${JSON.stringify(body.problems)}`).toBe(false);
+          expect(isError, `the gate refused data the oracle accepts: ${JSON.stringify(data)}\n${JSON.stringify(body.problems)}`).toBe(
+            false,
+          );
           expect(received).toHaveLength(1);
           const got = received[0] as Record<string, unknown>;
-          expect(judge(got), `the handler received data that breaks the schema: ${JSON.stringify(got)}\n${JSON.stringify(oracle.errors)}`).toBe(true);
+          expect(
+            judge(got),
+            `the handler received data that breaks the schema: ${JSON.stringify(got)}\n${JSON.stringify(oracle.errors)}`,
+          ).toBe(true);
           const withDefaults = { ...data };
           for (const [key, fallback] of Object.entries(DEFAULTS)) if (!Object.hasOwn(data, key)) withDefaults[key] = fallback;
           expect(got).toStrictEqual(withDefaults);

@@ -44,48 +44,200 @@ const tree = {
 };
 
 const ROWS: readonly Row[] = [
-  { label: "type string", schema: { type: "string" }, valid: ["x", ""], invalid: [{ value: 1, problems: [value("type")] }, { value: ["x"], problems: [value("type")] }] },
+  {
+    label: "type string",
+    schema: { type: "string" },
+    valid: ["x", ""],
+    invalid: [
+      { value: 1, problems: [value("type")] },
+      { value: ["x"], problems: [value("type")] },
+    ],
+  },
   { label: "type number", schema: { type: "number" }, valid: [1.5, 2, -0.25], invalid: [{ value: "1", problems: [value("type")] }] },
-  { label: "type integer", schema: { type: "integer" }, valid: [3, -7, 0], invalid: [{ value: 3.5, problems: [value("type")] }, { value: "3", problems: [value("type")] }] },
-  { label: "type boolean", schema: { type: "boolean" }, valid: [false, true], invalid: [{ value: "true", problems: [value("type")] }, { value: 0, problems: [value("type")] }] },
-  { label: "type null", schema: { type: "null" }, valid: [null], invalid: [{ value: 0, problems: [value("type")] }, { value: "null", problems: [value("type")] }] },
-  { label: "type array", schema: { type: "array" }, valid: [[1, "a"], []], invalid: [{ value: {}, problems: [value("type")] }, { value: "[]", problems: [value("type")] }] },
-  { label: "type object", schema: { type: "object" }, valid: [{ a: 1 }, {}], invalid: [{ value: [], problems: [value("type")] }, { value: null, problems: [value("type")] }] },
-  { label: "a type array", schema: { type: ["string", "integer"] }, valid: ["a", 2], invalid: [{ value: true, problems: [value("type")] }, { value: 2.5, problems: [value("type")] }] },
-  { label: "enum", schema: { enum: ["a", 1, null, { k: [1] }] }, valid: ["a", 1, null, { k: [1] }], invalid: [{ value: "b", problems: [value("enum")] }, { value: { k: [2] }, problems: [value("enum")] }] },
-  { label: "const", schema: { const: { x: [1] } }, valid: [{ x: [1] }], invalid: [{ value: { x: [2] }, problems: [value("const")] }, { value: { x: [1], y: 1 }, problems: [value("const")] }] },
+  {
+    label: "type integer",
+    schema: { type: "integer" },
+    valid: [3, -7, 0],
+    invalid: [
+      { value: 3.5, problems: [value("type")] },
+      { value: "3", problems: [value("type")] },
+    ],
+  },
+  {
+    label: "type boolean",
+    schema: { type: "boolean" },
+    valid: [false, true],
+    invalid: [
+      { value: "true", problems: [value("type")] },
+      { value: 0, problems: [value("type")] },
+    ],
+  },
+  {
+    label: "type null",
+    schema: { type: "null" },
+    valid: [null],
+    invalid: [
+      { value: 0, problems: [value("type")] },
+      { value: "null", problems: [value("type")] },
+    ],
+  },
+  {
+    label: "type array",
+    schema: { type: "array" },
+    valid: [[1, "a"], []],
+    invalid: [
+      { value: {}, problems: [value("type")] },
+      { value: "[]", problems: [value("type")] },
+    ],
+  },
+  {
+    label: "type object",
+    schema: { type: "object" },
+    valid: [{ a: 1 }, {}],
+    invalid: [
+      { value: [], problems: [value("type")] },
+      { value: null, problems: [value("type")] },
+    ],
+  },
+  {
+    label: "a type array",
+    schema: { type: ["string", "integer"] },
+    valid: ["a", 2],
+    invalid: [
+      { value: true, problems: [value("type")] },
+      { value: 2.5, problems: [value("type")] },
+    ],
+  },
+  {
+    label: "enum",
+    schema: { enum: ["a", 1, null, { k: [1] }] },
+    valid: ["a", 1, null, { k: [1] }],
+    invalid: [
+      { value: "b", problems: [value("enum")] },
+      { value: { k: [2] }, problems: [value("enum")] },
+    ],
+  },
+  {
+    label: "const",
+    schema: { const: { x: [1] } },
+    valid: [{ x: [1] }],
+    invalid: [
+      { value: { x: [2] }, problems: [value("const")] },
+      { value: { x: [1], y: 1 }, problems: [value("const")] },
+    ],
+  },
   { label: "minimum", schema: { type: "number", minimum: 0 }, valid: [0, 5], invalid: [{ value: -1, problems: [value("minimum")] }] },
   { label: "maximum", schema: { type: "number", maximum: 10 }, valid: [10, -3], invalid: [{ value: 10.5, problems: [value("maximum")] }] },
-  { label: "exclusiveMinimum", schema: { type: "number", exclusiveMinimum: 0 }, valid: [0.5], invalid: [{ value: 0, problems: [value("exclusiveMinimum")] }, { value: -1, problems: [value("exclusiveMinimum")] }] },
-  { label: "exclusiveMaximum", schema: { type: "number", exclusiveMaximum: 1 }, valid: [0.99], invalid: [{ value: 1, problems: [value("exclusiveMaximum")] }] },
-  { label: "multipleOf", schema: { type: "number", multipleOf: 0.5 }, valid: [2.5, -1, 0], invalid: [{ value: 2.2, problems: [value("multipleOf")] }] },
+  {
+    label: "exclusiveMinimum",
+    schema: { type: "number", exclusiveMinimum: 0 },
+    valid: [0.5],
+    invalid: [
+      { value: 0, problems: [value("exclusiveMinimum")] },
+      { value: -1, problems: [value("exclusiveMinimum")] },
+    ],
+  },
+  {
+    label: "exclusiveMaximum",
+    schema: { type: "number", exclusiveMaximum: 1 },
+    valid: [0.99],
+    invalid: [{ value: 1, problems: [value("exclusiveMaximum")] }],
+  },
+  {
+    label: "multipleOf",
+    schema: { type: "number", multipleOf: 0.5 },
+    valid: [2.5, -1, 0],
+    invalid: [{ value: 2.2, problems: [value("multipleOf")] }],
+  },
   // Lengths count code points, not UTF-16 units: "😀" is one character.
-  { label: "minLength", schema: { type: "string", minLength: 2 }, valid: ["ab", "😀😀"], invalid: [{ value: "a", problems: [value("minLength")] }, { value: "😀", problems: [value("minLength")] }] },
-  { label: "maxLength", schema: { type: "string", maxLength: 2 }, valid: ["😀😀", ""], invalid: [{ value: "abc", problems: [value("maxLength")] }] },
-  { label: "pattern", schema: { type: "string", pattern: "^[a-z]+-\\d+$" }, valid: ["ab-12"], invalid: [{ value: "AB-12", problems: [value("pattern")] }, { value: "ab-", problems: [value("pattern")] }] },
-  { label: "format date", schema: { type: "string", format: "date" }, valid: ["2024-02-29", "2026-12-01"], invalid: [{ value: "2026-13-01", problems: [value("format")] }, { value: "01/12/2026", problems: [value("format")] }] },
-  { label: "format email", schema: { type: "string", format: "email" }, valid: ["ada@example.com"], invalid: [{ value: "ada.example.com", problems: [value("format")] }] },
+  {
+    label: "minLength",
+    schema: { type: "string", minLength: 2 },
+    valid: ["ab", "😀😀"],
+    invalid: [
+      { value: "a", problems: [value("minLength")] },
+      { value: "😀", problems: [value("minLength")] },
+    ],
+  },
+  {
+    label: "maxLength",
+    schema: { type: "string", maxLength: 2 },
+    valid: ["😀😀", ""],
+    invalid: [{ value: "abc", problems: [value("maxLength")] }],
+  },
+  {
+    label: "pattern",
+    schema: { type: "string", pattern: "^[a-z]+-\\d+$" },
+    valid: ["ab-12"],
+    invalid: [
+      { value: "AB-12", problems: [value("pattern")] },
+      { value: "ab-", problems: [value("pattern")] },
+    ],
+  },
+  {
+    label: "format date",
+    schema: { type: "string", format: "date" },
+    valid: ["2024-02-29", "2026-12-01"],
+    invalid: [
+      { value: "2026-13-01", problems: [value("format")] },
+      { value: "01/12/2026", problems: [value("format")] },
+    ],
+  },
+  {
+    label: "format email",
+    schema: { type: "string", format: "email" },
+    valid: ["ada@example.com"],
+    invalid: [{ value: "ada.example.com", problems: [value("format")] }],
+  },
   {
     label: "items (a single schema)",
     schema: { type: "array", items: { type: "integer" } },
     valid: [[1, 2], []],
-    invalid: [{ value: [1, "2"], problems: [value("type", `${V}[1]`)] }, { value: ["1", 2, 3.5], problems: [value("type", `${V}[0]`), value("type", `${V}[2]`)] }],
+    invalid: [
+      { value: [1, "2"], problems: [value("type", `${V}[1]`)] },
+      { value: ["1", 2, 3.5], problems: [value("type", `${V}[0]`), value("type", `${V}[2]`)] },
+    ],
   },
   {
     label: "prefixItems with items: false",
     schema: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false },
     valid: [["a", 1], ["a"], []],
-    invalid: [{ value: ["a", 1, true], problems: [value("false", `${V}[2]`)] }, { value: ["a", "b"], problems: [value("type", `${V}[1]`)] }],
+    invalid: [
+      { value: ["a", 1, true], problems: [value("false", `${V}[2]`)] },
+      { value: ["a", "b"], problems: [value("type", `${V}[1]`)] },
+    ],
   },
   { label: "minItems", schema: { type: "array", minItems: 1 }, valid: [[1]], invalid: [{ value: [], problems: [value("minItems")] }] },
-  { label: "maxItems", schema: { type: "array", maxItems: 2 }, valid: [[1, 2], []], invalid: [{ value: [1, 2, 3], problems: [value("maxItems")] }] },
+  {
+    label: "maxItems",
+    schema: { type: "array", maxItems: 2 },
+    valid: [[1, 2], []],
+    invalid: [{ value: [1, 2, 3], problems: [value("maxItems")] }],
+  },
   {
     label: "uniqueItems",
     schema: { type: "array", uniqueItems: true },
     valid: [[1, "1", { a: 1 }, { a: 2 }, [1], [1, 1]]],
-    invalid: [{ value: [1, 1], problems: [value("uniqueItems")] }, { value: [{ a: 1, b: 2 }, { b: 2, a: 1 }], problems: [value("uniqueItems")] }],
+    invalid: [
+      { value: [1, 1], problems: [value("uniqueItems")] },
+      {
+        value: [
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ],
+        problems: [value("uniqueItems")],
+      },
+    ],
   },
-  { label: "contains", schema: { type: "array", contains: { type: "string" } }, valid: [[1, "a"], ["a"]], invalid: [{ value: [1, 2], problems: [value("contains")] }, { value: [], problems: [value("contains")] }] },
+  {
+    label: "contains",
+    schema: { type: "array", contains: { type: "string" } },
+    valid: [[1, "a"], ["a"]],
+    invalid: [
+      { value: [1, 2], problems: [value("contains")] },
+      { value: [], problems: [value("contains")] },
+    ],
+  },
   {
     label: "nested properties and required",
     schema: { type: "object", properties: { due: { type: "string" }, n: { type: "integer" } }, required: ["due"] },
@@ -98,7 +250,10 @@ const ROWS: readonly Row[] = [
   },
   {
     label: "properties two levels deep",
-    schema: { type: "object", properties: { opts: { type: "object", properties: { due: { type: "string", format: "date" } }, required: ["due"] } } },
+    schema: {
+      type: "object",
+      properties: { opts: { type: "object", properties: { due: { type: "string", format: "date" } }, required: ["due"] } },
+    },
     valid: [{ opts: { due: "2026-12-01" } }, {}],
     invalid: [
       { value: { opts: { due: "tomorrow" } }, problems: [value("format", `${V}["opts"]["due"]`)] },
@@ -110,18 +265,45 @@ const ROWS: readonly Row[] = [
     label: "an additionalProperties schema (values of extra keys checked)",
     schema: { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "integer" } },
     valid: [{ a: "x", b: 1, c: 2 }, {}],
-    invalid: [{ value: { a: "x", b: "y" }, problems: [value("type", `${V}["b"]`)] }, { value: { a: 1, c: 2 }, problems: [value("type", `${V}["a"]`)] }],
+    invalid: [
+      { value: { a: "x", b: "y" }, problems: [value("type", `${V}["b"]`)] },
+      { value: { a: 1, c: 2 }, problems: [value("type", `${V}["a"]`)] },
+    ],
   },
   {
     label: "an additionalProperties schema with properties of its own (closed below)",
     schema: { type: "object", additionalProperties: { type: "object", properties: { n: { type: "integer" } } } },
     valid: [{ k: { n: 1 }, j: {} }],
-    invalid: [{ value: { k: { n: 1, m: 2 } }, problems: [unknownKey("m", `${V}["k"]`)] }, { value: { k: { n: "1" } }, problems: [value("type", `${V}["k"]["n"]`)] }, { value: { k: 1 }, problems: [value("type", `${V}["k"]`)] }],
+    invalid: [
+      { value: { k: { n: 1, m: 2 } }, problems: [unknownKey("m", `${V}["k"]`)] },
+      { value: { k: { n: "1" } }, problems: [value("type", `${V}["k"]["n"]`)] },
+      { value: { k: 1 }, problems: [value("type", `${V}["k"]`)] },
+    ],
   },
-  { label: "additionalProperties: false without properties", schema: { type: "object", additionalProperties: false }, valid: [{}], invalid: [{ value: { x: 1 }, problems: [unknownKey("x")] }] },
-  { label: "propertyNames", schema: { type: "object", propertyNames: { pattern: "^[a-z]+$" } }, valid: [{ ab: 1 }, {}], invalid: [{ value: { Ab: 1 }, problems: [value("propertyNames")] }] },
-  { label: "minProperties", schema: { type: "object", minProperties: 1 }, valid: [{ a: 1 }], invalid: [{ value: {}, problems: [value("minProperties")] }] },
-  { label: "maxProperties", schema: { type: "object", maxProperties: 1 }, valid: [{}, { a: 1 }], invalid: [{ value: { a: 1, b: 2 }, problems: [value("maxProperties")] }] },
+  {
+    label: "additionalProperties: false without properties",
+    schema: { type: "object", additionalProperties: false },
+    valid: [{}],
+    invalid: [{ value: { x: 1 }, problems: [unknownKey("x")] }],
+  },
+  {
+    label: "propertyNames",
+    schema: { type: "object", propertyNames: { pattern: "^[a-z]+$" } },
+    valid: [{ ab: 1 }, {}],
+    invalid: [{ value: { Ab: 1 }, problems: [value("propertyNames")] }],
+  },
+  {
+    label: "minProperties",
+    schema: { type: "object", minProperties: 1 },
+    valid: [{ a: 1 }],
+    invalid: [{ value: {}, problems: [value("minProperties")] }],
+  },
+  {
+    label: "maxProperties",
+    schema: { type: "object", maxProperties: 1 },
+    valid: [{}, { a: 1 }],
+    invalid: [{ value: { a: 1, b: 2 }, problems: [value("maxProperties")] }],
+  },
   {
     label: "dependentRequired",
     schema: { type: "object", dependentRequired: { card: ["cvv"] } },
@@ -132,27 +314,48 @@ const ROWS: readonly Row[] = [
     label: "anyOf",
     schema: { anyOf: [{ type: "string", minLength: 1 }, { type: "integer" }] },
     valid: ["a", 3],
-    invalid: [{ value: true, problems: [value("anyOf")] }, { value: "", problems: [value("anyOf")] }, { value: 1.5, problems: [value("anyOf")] }],
+    invalid: [
+      { value: true, problems: [value("anyOf")] },
+      { value: "", problems: [value("anyOf")] },
+      { value: 1.5, problems: [value("anyOf")] },
+    ],
   },
   {
     label: "oneOf (none, or two, refused)",
     schema: { oneOf: [{ type: "integer" }, { type: "number", minimum: 0 }] },
     valid: [-3, 1.5],
-    invalid: [{ value: 3, problems: [value("oneOf")] }, { value: "x", problems: [value("oneOf")] }],
+    invalid: [
+      { value: 3, problems: [value("oneOf")] },
+      { value: "x", problems: [value("oneOf")] },
+    ],
   },
-  { label: "allOf", schema: { allOf: [{ type: "string" }, { minLength: 2 }] }, valid: ["ab"], invalid: [{ value: "a", problems: [value("minLength")] }, { value: 5, problems: [value("type")] }] },
+  {
+    label: "allOf",
+    schema: { allOf: [{ type: "string" }, { minLength: 2 }] },
+    valid: ["ab"],
+    invalid: [
+      { value: "a", problems: [value("minLength")] },
+      { value: 5, problems: [value("type")] },
+    ],
+  },
   { label: "not", schema: { not: { type: "string" } }, valid: [1, null, {}], invalid: [{ value: "x", problems: [value("not")] }] },
   {
     label: "if/then/else",
     schema: { if: { type: "string" }, then: { minLength: 2 }, else: { type: "integer" } },
     valid: ["ab", 3],
-    invalid: [{ value: "a", problems: [value("minLength")] }, { value: 1.5, problems: [value("type")] }],
+    invalid: [
+      { value: "a", problems: [value("minLength")] },
+      { value: 1.5, problems: [value("type")] },
+    ],
   },
   {
     label: "$ref and $defs inside a property",
     schema: { $ref: "#/$defs/positive", $defs: { positive: { type: "integer", minimum: 1 } } },
     valid: [2],
-    invalid: [{ value: 0, problems: [value("minimum")] }, { value: "2", problems: [value("type")] }],
+    invalid: [
+      { value: 0, problems: [value("minimum")] },
+      { value: "2", problems: [value("type")] },
+    ],
   },
   {
     label: "a recursive tree through $ref",
@@ -181,7 +384,7 @@ const values = defineTool({
   actions: Object.fromEntries(
     ROWS.map((row, index): [string, ActionSchema] => [
       actionOf(index),
-      { description: row.label, properties: { v: row.schema as ActionSchema["properties"][string], d: { type: "string" } }, defaults: { d: "dflt" } },
+      { description: row.label, properties: { v: row.schema, d: { type: "string" } }, defaults: { d: "dflt" } },
     ]),
   ),
   handlers: Object.fromEntries(
@@ -204,7 +407,10 @@ const extras = defineTool({
       properties: {
         name: { type: "string" },
         count: { type: "integer", minimum: 1 },
-        opts: { type: "object", properties: { due: { type: "string", format: "date" }, tags: { type: "array", items: { type: "string" } } } },
+        opts: {
+          type: "object",
+          properties: { due: { type: "string", format: "date" }, tags: { type: "array", items: { type: "string" } } },
+        },
       },
       required: ["name"],
     },
@@ -250,7 +456,10 @@ type Body = any;
 
 /** The asserted fields of each problem, in order. */
 function picked(problems: readonly Record<string, unknown>[]): Expected[] {
-  return problems.map(({ code, at, keyword, key }) => ({ code, at, ...(keyword === undefined ? {} : { keyword }), ...(key === undefined ? {} : { key }) }) as Expected);
+  return problems.map(
+    ({ code, at, keyword, key }) =>
+      ({ code, at, ...(keyword === undefined ? {} : { keyword }), ...(key === undefined ? {} : { key }) }) as Expected,
+  );
 }
 
 /** Every problem reads as one sentence and has a non-empty one-line fix. */
@@ -271,11 +480,48 @@ describe("every JSON Schema keyword, checked at the gate (SDK client over in-mem
   test("the table covers every keyword of the brief", () => {
     const keywords = new Set(ROWS.flatMap((row) => collectKeywords(row.schema)));
     for (const keyword of [
-      "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format",
-      "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "properties", "required", "additionalProperties", "propertyNames",
-      "minProperties", "maxProperties", "dependentRequired", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref", "$defs", "unevaluatedProperties",
-    ]) expect(keywords, keyword).toContain(keyword);
-    for (const type of ["string", "number", "integer", "boolean", "null", "array", "object"]) expect(ROWS.some((row) => row.schema["type"] === type), type).toBe(true);
+      "type",
+      "enum",
+      "const",
+      "minimum",
+      "maximum",
+      "exclusiveMinimum",
+      "exclusiveMaximum",
+      "multipleOf",
+      "minLength",
+      "maxLength",
+      "pattern",
+      "format",
+      "items",
+      "prefixItems",
+      "minItems",
+      "maxItems",
+      "uniqueItems",
+      "contains",
+      "properties",
+      "required",
+      "additionalProperties",
+      "propertyNames",
+      "minProperties",
+      "maxProperties",
+      "dependentRequired",
+      "anyOf",
+      "oneOf",
+      "allOf",
+      "not",
+      "if",
+      "then",
+      "else",
+      "$ref",
+      "$defs",
+      "unevaluatedProperties",
+    ])
+      expect(keywords, keyword).toContain(keyword);
+    for (const type of ["string", "number", "integer", "boolean", "null", "array", "object"])
+      expect(
+        ROWS.some((row) => row.schema["type"] === type),
+        type,
+      ).toBe(true);
   });
 
   test.each(validCases)("$label: $sent is accepted and reaches the handler exactly, defaults merged", async ({ index, sent }) => {
@@ -285,15 +531,26 @@ describe("every JSON Schema keyword, checked at the gate (SDK client over in-mem
     expect(calls.get(actionOf(index))).toStrictEqual([{ v: sent, d: "dflt" }]);
   });
 
-  test.each(invalidCases)("$label: $value is refused at its data path with its keyword; the handler is not called", async ({ index, value: sent, problems }) => {
-    const { isError, body } = (await session.call("values", { action: actionOf(index), data: { v: sent } })) as { isError: boolean; body: Body };
-    expect(isError).toBe(true);
-    expect(body).toMatchObject({ error: "invalid_data", tool: "values", action: actionOf(index), help: `help {tool: "values", action: "${actionOf(index)}"}` });
-    expect(body.schema).toMatchObject({ action: actionOf(index), defaults: { d: "dflt" } });
-    expect(picked(body.problems)).toEqual(problems);
-    expectWorded(body.problems);
-    expect(calls.get(actionOf(index))).toEqual([]);
-  });
+  test.each(invalidCases)(
+    "$label: $value is refused at its data path with its keyword; the handler is not called",
+    async ({ index, value: sent, problems }) => {
+      const { isError, body } = (await session.call("values", { action: actionOf(index), data: { v: sent } })) as {
+        isError: boolean;
+        body: Body;
+      };
+      expect(isError).toBe(true);
+      expect(body).toMatchObject({
+        error: "invalid_data",
+        tool: "values",
+        action: actionOf(index),
+        help: `help {tool: "values", action: "${actionOf(index)}"}`,
+      });
+      expect(body.schema).toMatchObject({ action: actionOf(index), defaults: { d: "dflt" } });
+      expect(picked(body.problems)).toEqual(problems);
+      expectWorded(body.problems);
+      expect(calls.get(actionOf(index))).toEqual([]);
+    },
+  );
 
   test("a value sent for a defaulted key is checked too (the default does not hide it)", async () => {
     const { isError, body } = await session.call("values", { action: actionOf(0), data: { v: "x", d: 5 } });

@@ -33,7 +33,10 @@ describe("the call gate: argument shape", () => {
   test("fields sent beside data instead of inside it: one answer names the stray argument and the data's own problems", async () => {
     const { body } = await call({ action: "create", name: "x" });
     expect(body.error).toBe("invalid_arguments");
-    expect(body.problems.map((p: { code: string; key: string }) => `${p.code} ${p.key}`)).toEqual(["unknown_argument name", "missing_required name"]);
+    expect(body.problems.map((p: { code: string; key: string }) => `${p.code} ${p.key}`)).toEqual([
+      "unknown_argument name",
+      "missing_required name",
+    ]);
     expect(body.problems[0].fix).toBe("put the action's fields inside data.");
   });
 
@@ -62,8 +65,20 @@ describe("the call gate: data problems, all in one answer", () => {
     expect(body.error).toBe("invalid_data");
     expect(body.problems).toEqual([
       { code: "missing_required", at: "data", key: "name", problem: 'missing required key "name"', fix: 'add "name".' },
-      { code: "unknown_key", at: "data", key: "nmae", problem: 'unknown key "nmae" (did you mean "name"?); declared here: name, opts', fix: 'rename it to "name", or remove it.' },
-      { code: "unknown_key", at: 'data["opts"]', key: "colour", problem: 'unknown key "colour"; declared here: due, tags', fix: "remove it." },
+      {
+        code: "unknown_key",
+        at: "data",
+        key: "nmae",
+        problem: 'unknown key "nmae" (did you mean "name"?); declared here: name, opts',
+        fix: 'rename it to "name", or remove it.',
+      },
+      {
+        code: "unknown_key",
+        at: 'data["opts"]',
+        key: "colour",
+        problem: 'unknown key "colour"; declared here: due, tags',
+        fix: "remove it.",
+      },
     ]);
     expect(body.schema).toEqual({
       action: "create",
@@ -72,17 +87,28 @@ describe("the call gate: data problems, all in one answer", () => {
       required: ["name"],
       defaults: { opts: { tags: [] } },
     });
-    expect(body).toMatchObject({ help: 'help {tool: "tasks", action: "create"}', context: "tasks are stored in memory", hint: "send data as help describes it" });
+    expect(body).toMatchObject({
+      help: 'help {tool: "tasks", action: "create"}',
+      context: "tasks are stored in memory",
+      hint: "send data as help describes it",
+    });
   });
 
   test("unknown keys inside array elements carry the element's index", async () => {
     const router = createRouter({
-      tools: [defineTool({
-        name: "lists",
-        description: "Lists",
-        actions: { put: { description: "Put", properties: { rows: { type: "array", items: { type: "object", properties: { id: { type: "number" } } } } } } },
-        handlers: { put: () => "ok" },
-      })],
+      tools: [
+        defineTool({
+          name: "lists",
+          description: "Lists",
+          actions: {
+            put: {
+              description: "Put",
+              properties: { rows: { type: "array", items: { type: "object", properties: { id: { type: "number" } } } } },
+            },
+          },
+          handlers: { put: () => "ok" },
+        }),
+      ],
     });
     const { body } = readAnswer(await router.callTool("lists", { action: "put", data: { rows: [{ id: 1 }, { id: 2, x: 1 }, { y: 2 }] } }));
     expect(body.problems.map((p: { at: string; key: string }) => `${p.at} ${p.key}`)).toEqual(['data["rows"][1] x', 'data["rows"][2] y']);
@@ -90,7 +116,13 @@ describe("the call gate: data problems, all in one answer", () => {
 
   test("no satisfied requiredOneOf group is one problem naming the groups", async () => {
     const { body } = await call({ action: "close", data: {} });
-    expect(body.problems).toEqual([expect.objectContaining({ code: "no_required_group", at: "data", problem: 'no requiredOneOf group is complete: send every key of ["id"] or ["name"]' })]);
+    expect(body.problems).toEqual([
+      expect.objectContaining({
+        code: "no_required_group",
+        at: "data",
+        problem: 'no requiredOneOf group is complete: send every key of ["id"] or ["name"]',
+      }),
+    ]);
     expect(body.schema.requiredOneOf).toEqual([["id"], ["name"]]);
     expect((await call({ action: "close", data: { name: "x" } })).isError).toBe(false);
   });
@@ -139,18 +171,45 @@ describe("the call gate: defaults, handlers and results", () => {
   });
 
   test("a result JSON cannot spell answers invalid_result instead of throwing", async () => {
-    const router = createRouter({ tools: [defineTool({ name: "big", description: "Big", actions: { n: { description: "N", properties: {} } }, handlers: { n: () => ({ n: 1n }) } })] });
+    const router = createRouter({
+      tools: [
+        defineTool({
+          name: "big",
+          description: "Big",
+          actions: { n: { description: "N", properties: {} } },
+          handlers: { n: () => ({ n: 1n }) },
+        }),
+      ],
+    });
     expect(readAnswer(await router.callTool("big", { action: "n" })).body.error).toBe("invalid_result");
   });
 
   test("undefined results read as null", async () => {
-    const router = createRouter({ tools: [defineTool({ name: "quiet", description: "Quiet", actions: { n: { description: "N", properties: {} } }, handlers: { n: () => undefined } })] });
+    const router = createRouter({
+      tools: [
+        defineTool({
+          name: "quiet",
+          description: "Quiet",
+          actions: { n: { description: "N", properties: {} } },
+          handlers: { n: () => undefined },
+        }),
+      ],
+    });
     expect(readAnswer(await router.callTool("quiet", { action: "n" }))).toMatchObject({ isError: false, body: null });
   });
 
   test("the handler gets tool, action and a signal in its context", async () => {
     let seen: unknown;
-    const router = createRouter({ tools: [defineTool({ name: "ctx", description: "Ctx", actions: { n: { description: "N", properties: {} } }, handlers: { n: (_data, context) => (seen = context, 1) } })] });
+    const router = createRouter({
+      tools: [
+        defineTool({
+          name: "ctx",
+          description: "Ctx",
+          actions: { n: { description: "N", properties: {} } },
+          handlers: { n: (_data, context) => ((seen = context), 1) },
+        }),
+      ],
+    });
     const controller = new AbortController();
     await router.callTool("ctx", { action: "n" }, { signal: controller.signal, request: "req" });
     expect(seen).toMatchObject({ tool: "ctx", action: "n", signal: controller.signal, request: "req" });
@@ -159,7 +218,9 @@ describe("the call gate: defaults, handlers and results", () => {
     const { log, sample, elicit } = seen as HandlerContext;
     expect(typeof log.info).toBe("function");
     await expect(sample({ messages: [], maxTokens: 1 })).rejects.toMatchObject({ code: "client_unavailable" });
-    await expect(elicit({ message: "?", requestedSchema: { type: "object", properties: {} } })).rejects.toMatchObject({ code: "client_unavailable" });
+    await expect(elicit({ message: "?", requestedSchema: { type: "object", properties: {} } })).rejects.toMatchObject({
+      code: "client_unavailable",
+    });
   });
 });
 
@@ -168,7 +229,12 @@ describe("the call gate: handler errors are tool-dialect answers", () => {
     const router = fixtureRouter();
     const { isError, body } = readAnswer(await router.callTool("tasks", { action: "explode" }));
     expect(isError).toBe(true);
-    expect(body).toMatchObject({ error: "handler_error", message: expect.stringMatching(/^tasks\.explode failed \(error id [0-9a-f-]{36}\)$/), hint: "call help first", help: 'help {tool: "tasks", action: "explode"}' });
+    expect(body).toMatchObject({
+      error: "handler_error",
+      message: expect.stringMatching(/^tasks\.explode failed \(error id [0-9a-f-]{36}\)$/),
+      hint: "call help first",
+      help: 'help {tool: "tasks", action: "explode"}',
+    });
     expect(body.schema.description).toBe("Always fails");
     expect(readAnswer(await router.callTool("tasks", { action: "list" })).isError).toBe(false);
   });
@@ -194,7 +260,10 @@ describe("the call gate: handler errors are tool-dialect answers", () => {
       handlers: { go: () => Promise.reject(new Error("async boom")) },
     });
     const { body } = readAnswer(await createRouter({ tools: [tool] }).callTool("fragile", { action: "go" }));
-    expect(body).toMatchObject({ error: "handler_error", message: expect.stringMatching(/^fragile\.go failed \(error id [0-9a-f-]{36}\)$/) });
+    expect(body).toMatchObject({
+      error: "handler_error",
+      message: expect.stringMatching(/^fragile\.go failed \(error id [0-9a-f-]{36}\)$/),
+    });
   });
 
   test("a ToolError thrown synchronously and one rejected asynchronously answer the same", async () => {
@@ -215,7 +284,12 @@ describe("the call gate: handler errors are tool-dialect answers", () => {
     const router = createRouter({ tools: [tool] });
     const sync = readAnswer(await router.callTool("both", { action: "sync" })).body;
     const async = readAnswer(await router.callTool("both", { action: "async" })).body;
-    expect({ ...sync, action: undefined, schema: undefined, help: undefined }).toEqual({ ...async, action: undefined, schema: undefined, help: undefined });
+    expect({ ...sync, action: undefined, schema: undefined, help: undefined }).toEqual({
+      ...async,
+      action: undefined,
+      schema: undefined,
+      help: undefined,
+    });
     expect(sync.error).toBe("gone");
   });
 });

@@ -18,7 +18,12 @@ const params: Record<string, unknown> = {
   "a number as the name": { name: 7 },
   "no name": { arguments: {} },
   "an extra key": { name: "tasks", extra: true },
-  "a throwing getter": Object.defineProperty({}, "name", { enumerable: true, get: () => { throw new Error("getter"); } }),
+  "a throwing getter": Object.defineProperty({}, "name", {
+    enumerable: true,
+    get: () => {
+      throw new Error("getter");
+    },
+  }),
   "params as an array": [],
   "params as null": null,
 };

@@ -2,12 +2,19 @@ import { describe, expect, test } from "vitest";
 import { callbackSurfaceOffences, CallbackSurfaceError, checkCallbackSurface, defineTool } from "../src/index.js";
 
 const action = { description: "d", properties: {} };
-const good = () => ({ name: "tasks", description: "Tasks", actions: () => ({ create: action, list: action }), handlers: { create: () => 1, list: () => 2 } });
+const good = () => ({
+  name: "tasks",
+  description: "Tasks",
+  actions: () => ({ create: action, list: action }),
+  handlers: { create: () => 1, list: () => 2 },
+});
 
 describe("the callback-surface check", () => {
   test("a well-formed tool passes", () => {
     expect(callbackSurfaceOffences(good())).toEqual([]);
-    expect(() => checkCallbackSurface(defineTool({ name: "t", description: "t", actions: { a: action }, handlers: { a: () => 1 } }))).not.toThrow();
+    expect(() =>
+      checkCallbackSurface(defineTool({ name: "t", description: "t", actions: { a: action }, handlers: { a: () => 1 } })),
+    ).not.toThrow();
   });
 
   test.each([
@@ -22,7 +29,12 @@ describe("the callback-surface check", () => {
     ["handlers that is an array", { handlers: [] }, "handlers", "wrong_type"],
     ["a missing handler", { handlers: { create: (): number => 1 } }, 'handlers["list"]', "missing_handler"],
     ["a handler that is not a function", { handlers: { create: (): number => 1, list: "x" } }, 'handlers["list"]', "missing_handler"],
-    ["a handler without an action", { handlers: { create: (): number => 1, list: (): number => 2, close: (): number => 3 } }, 'handlers["close"]', "handler_without_action"],
+    [
+      "a handler without an action",
+      { handlers: { create: (): number => 1, list: (): number => 2, close: (): number => 3 } },
+      'handlers["close"]',
+      "handler_without_action",
+    ],
     ["a numeric title", { title: 3 }, "title", "wrong_type"],
     ["an outputSchema without type object", { outputSchema: { type: "array" } }, "outputSchema", "wrong_type"],
     ["a hint that is not a string", { hints: { not_found: 3 } }, "hints", "wrong_type"],
@@ -43,13 +55,25 @@ describe("the callback-surface check", () => {
     try {
       checkCallbackSurface({ ...good(), name: "help", description: "", handlers: {} });
     } catch (error) {
-      expect((error as CallbackSurfaceError).offences.map((o) => o.code)).toEqual(["reserved_name", "wrong_type", "missing_handler", "missing_handler"]);
+      expect((error as CallbackSurfaceError).offences.map((o) => o.code)).toEqual([
+        "reserved_name",
+        "wrong_type",
+        "missing_handler",
+        "missing_handler",
+      ]);
       expect((error as Error).message.split("\n")[0]).toBe("4 tool problems");
       expect((error as Error).message).toContain('tool "help" handlers["create"]: action "create" has no handler. Fix:');
     }
   });
 
   test("an unobtainable action record leaves the handler comparison to the action-schema chain", () => {
-    expect(callbackSurfaceOffences({ ...good(), actions: () => { throw new Error("x"); } })).toEqual([]);
+    expect(
+      callbackSurfaceOffences({
+        ...good(),
+        actions: () => {
+          throw new Error("x");
+        },
+      }),
+    ).toEqual([]);
   });
 });

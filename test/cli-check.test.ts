@@ -86,14 +86,35 @@ describe("wymcp check --format json", () => {
     expect(report.summary).toEqual({ files: 8, declarations: 5, offences: 7, partial: 2 });
     expect(report.offences.map((o) => `${o.file}:${o.line}:${o.column}  ${o.location}: ${o.problem}. Fix: ${o.fix}`)).toEqual(fromFixtures);
     expect(report.offences[4]).toEqual({
-      file: "malformed/src/tools.ts", line: 17, column: 26, tool: "tasks", action: "create", path: ["required"], key: "due", index: 1,
-      location: 'actions["create"].required', problem: '"due" is not declared in properties', fix: 'declare "due" in properties, or remove it from required.',
-      kind: "shape", code: "undeclared_name",
+      file: "malformed/src/tools.ts",
+      line: 17,
+      column: 26,
+      tool: "tasks",
+      action: "create",
+      path: ["required"],
+      key: "due",
+      index: 1,
+      location: 'actions["create"].required',
+      problem: '"due" is not declared in properties',
+      fix: 'declare "due" in properties, or remove it from required.',
+      kind: "shape",
+      code: "undeclared_name",
     });
     expect(report.partial).toEqual([
-      { file: "clean/src/tools.ts", line: 35, column: 22, tool: "notes", unchecked: 1, unknowns: [{ file: "clean/src/tools.ts", line: 40, column: 20, text: "summary()", reason: "a function call is not evaluated" }] },
       {
-        file: "malformed/src/tools.ts", line: 44, column: 24, tool: "partial", unchecked: 2,
+        file: "clean/src/tools.ts",
+        line: 35,
+        column: 22,
+        tool: "notes",
+        unchecked: 1,
+        unknowns: [{ file: "clean/src/tools.ts", line: 40, column: 20, text: "summary()", reason: "a function call is not evaluated" }],
+      },
+      {
+        file: "malformed/src/tools.ts",
+        line: 44,
+        column: 24,
+        tool: "partial",
+        unchecked: 2,
         unknowns: [
           { file: "malformed/src/tools.ts", line: 49, column: 30, text: "String(LIST)", reason: "a function call is not evaluated" },
           { file: "malformed/src/tools.ts", line: 55, column: 24, text: "extraProperties()", reason: "a function call is not evaluated" },
@@ -135,7 +156,11 @@ describe("usage", () => {
 describe("the built binary", () => {
   test("compiles to an executable script that checks and sets the exit code", () => {
     const outDir = join(repo, "test/.tmp/cli-dist");
-    execFileSync(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "tsconfig.build.json"), "--outDir", outDir], { cwd: repo });
+    execFileSync(
+      process.execPath,
+      [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "tsconfig.build.json"), "--outDir", outDir],
+      { cwd: repo },
+    );
     const main = join(outDir, "plugin/cli/main.js");
     expect(readFileSync(main, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
     const failing = spawnSync(process.execPath, [main, "check", "malformed"], { cwd: fixtures, encoding: "utf8" });

@@ -40,7 +40,13 @@ describe(".gitignore", () => {
   });
 
   test("a subfolder of a git repository follows the repository's .gitignore and .git/info/exclude above it", () => {
-    const root = project({ ".gitignore": "src/legacy/\n", ".git/info/exclude": "scratch.ts\n", "src/legacy/old.ts": BAD_TOOL, "src/scratch.ts": BAD_TOOL, "src/tools.ts": BAD_TOOL });
+    const root = project({
+      ".gitignore": "src/legacy/\n",
+      ".git/info/exclude": "scratch.ts\n",
+      "src/legacy/old.ts": BAD_TOOL,
+      "src/scratch.ts": BAD_TOOL,
+      "src/tools.ts": BAD_TOOL,
+    });
     expect(checkedFiles(join(root, "src")).files).toEqual(["tools.ts"]);
     expect(checkedFiles(root, ["src"]).files).toEqual(["src/tools.ts"]);
   });
@@ -70,11 +76,15 @@ describe("paths that are not read, each said", () => {
     const root = project({ "package.json": "{}\n", "README.md": "# x\n", "src/tools.ts": BAD_TOOL });
     const { code, stdout } = runCli(["check", "package.json", "README.md", "src/tools.ts"], root);
     expect(code).toBe(1);
-    expect(stdout).toContain("Not read:\n  package.json  not a JavaScript or TypeScript module (.ts .tsx .mts .cts .js .jsx .mjs .cjs)\n  README.md  not a JavaScript or TypeScript module");
+    expect(stdout).toContain(
+      "Not read:\n  package.json  not a JavaScript or TypeScript module (.ts .tsx .mts .cts .js .jsx .mjs .cjs)\n  README.md  not a JavaScript or TypeScript module",
+    );
     expect(stdout).toContain("(1 file checked, 1 tool declaration)");
     const alone = checkedFiles(root, ["package.json"]);
     expect(alone.code).toBe(0);
-    expect(alone.report.notRead).toEqual([{ file: "package.json", reason: "not-a-module", message: expect.stringContaining("not a JavaScript or TypeScript module") }]);
+    expect(alone.report.notRead).toEqual([
+      { file: "package.json", reason: "not-a-module", message: expect.stringContaining("not a JavaScript or TypeScript module") },
+    ]);
   });
 
   test("a FIFO, met in a folder or named, is never opened (the run would block) and is said", () => {
@@ -106,7 +116,9 @@ describe("paths that are not read, each said", () => {
       ["src/outer-lib", "link-outside"],
       ["src/outer.ts", "link-outside"],
     ]);
-    expect(report.notRead.find((entry) => entry.file === "src/outer.ts")?.message).toBe(`a symbolic link out of . (to ${join(outside, "tools.ts")}), not followed`);
+    expect(report.notRead.find((entry) => entry.file === "src/outer.ts")?.message).toBe(
+      `a symbolic link out of . (to ${join(outside, "tools.ts")}), not followed`,
+    );
     // Named on the command line, a link is taken as the user gave it.
     expect(checkedFiles(root, ["src/outer.ts"]).report.summary.files).toBe(1);
   });
@@ -119,9 +131,12 @@ describe("paths that are not read, each said", () => {
     writeFileSync(join(root, "src/\u202eevil.ts"), BAD_TOOL);
     const { code, stdout } = runCli(["check"], root);
     expect(code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- control characters are what must not be printed
     expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
     const lines = stdout.split("\n").filter((line) => line.startsWith("src/"));
-    expect(lines.map((line) => line.slice(0, line.indexOf(".ts:") + 3))).toEqual(expect.arrayContaining(["src/a\\nb.ts", "src/\\u001b[31mred.ts", "src/\\u202eevil.ts"]));
+    expect(lines.map((line) => line.slice(0, line.indexOf(".ts:") + 3))).toEqual(
+      expect.arrayContaining(["src/a\\nb.ts", "src/\\u001b[31mred.ts", "src/\\u202eevil.ts"]),
+    );
     expect(lines).toHaveLength(6);
     // JSON keeps the names as they are, for machines.
     expect(checkedFiles(root).files).toContain("src/a\nb.ts");

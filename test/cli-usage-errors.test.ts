@@ -50,6 +50,8 @@ describe("a missing optional dependency", () => {
     const { code, stdout, stderr } = runNode(root, ["node_modules/wymcp/dist/plugin/cli/main.js", "check"]);
     expect(code).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr).toBe('wymcp: the package "ignore" (an optional dependency of wymcp, to read .gitignore files) is not installed: run npm install ignore\n');
+    expect(stderr).toBe(
+      'wymcp: the package "ignore" (an optional dependency of wymcp, to read .gitignore files) is not installed: run npm install ignore\n',
+    );
   }, 60_000);
 });

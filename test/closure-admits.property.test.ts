@@ -60,8 +60,29 @@ describe("the gate's fast answer agrees with the full walk", () => {
   const { closure } = walkKeySet({ a: { type: "object", properties: { b: { type: "string" } } } }, "act");
 
   test.each([
-    ["a throwing getter", () => Object.defineProperty({}, "a", { enumerable: true, get: () => { throw new Error("no"); } })],
-    ["a Proxy whose traps throw", () => ({ a: new Proxy({}, { ownKeys: () => { throw new Error("no"); } }) })],
+    [
+      "a throwing getter",
+      () =>
+        Object.defineProperty({}, "a", {
+          enumerable: true,
+          get: () => {
+            throw new Error("no");
+          },
+        }),
+    ],
+    [
+      "a Proxy whose traps throw",
+      () => ({
+        a: new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error("no");
+            },
+          },
+        ),
+      }),
+    ],
   ])("in doubt it says no, and the full walk decides: %s", (_, make) => {
     const value = make();
     expect(closureAdmits(closure, value)).toBe(false);

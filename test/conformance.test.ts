@@ -25,16 +25,19 @@ afterEach(() => {
 
 /** Starts the example server on a free port and resolves with its URL. */
 function startServer(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, ["examples/conformance/server.mjs", "--port", "0", ...args], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["examples/conformance/server.mjs", "--port", "0", ...args], {
+    cwd: repo,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   started.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const url = /on (http:\/\/\S+)/.exec(out)?.[1];
       if (url !== undefined) resolve(url);
     });
-    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.once("exit", (code) => reject(new Error(`the conformance server exited (${code}): ${out}`)));
   });
 }
@@ -46,22 +49,30 @@ interface Outcome {
 
 /** Runs `conformance server --suite all` and reads its summary: scenario → checks passed and failed. */
 function runSuite(url: string): Promise<{ scenarios: Map<string, Outcome>; output: string }> {
-  const child = spawn(process.execPath, ["--import", preload, suite, "server", "--url", url, "--suite", "all"], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", preload, suite, "server", "--url", url, "--suite", "all"], {
+    cwd: repo,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   started.push(child);
   return new Promise((resolve) => {
     let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", () => {
       const summary = output.slice(output.indexOf("=== SUMMARY ==="));
       const scenarios = new Map<string, Outcome>();
-      for (const match of summary.matchAll(/^[✓✗] (\S+): (\d+) passed, (\d+) failed$/gmu)) scenarios.set(match[1]!, { passed: Number(match[2]), failed: Number(match[3]) });
+      for (const match of summary.matchAll(/^[✓✗] (\S+): (\d+) passed, (\d+) failed$/gmu))
+        scenarios.set(match[1]!, { passed: Number(match[2]), failed: Number(match[3]) });
       resolve({ scenarios, output });
     });
   });
 }
 
-const failing = (scenarios: Map<string, Outcome>) => [...scenarios].filter(([, outcome]) => outcome.failed > 0).map(([name]) => name).sort();
+const failing = (scenarios: Map<string, Outcome>) =>
+  [...scenarios]
+    .filter(([, outcome]) => outcome.failed > 0)
+    .map(([name]) => name)
+    .sort();
 
 describe("the official MCP conformance suite, every server scenario", () => {
   test("stateful: every scenario passes", async () => {

@@ -15,8 +15,16 @@ describe("the helpers", () => {
     expect(image("AA==", "image/png")).toEqual({ type: "image", data: "AA==", mimeType: "image/png" });
     expect(audio("AA==", "audio/wav")).toEqual({ type: "audio", data: "AA==", mimeType: "audio/wav" });
     expect(resource({ uri: "x://a", text: "t" })).toEqual({ type: "resource", resource: { uri: "x://a", text: "t" } });
-    expect(resource({ uri: "x://b", mimeType: "image/png", blob: "AA==" })).toEqual({ type: "resource", resource: { uri: "x://b", mimeType: "image/png", blob: "AA==" } });
-    expect(resourceLink({ uri: "x://c", name: "c", description: "C" })).toEqual({ type: "resource_link", uri: "x://c", name: "c", description: "C" });
+    expect(resource({ uri: "x://b", mimeType: "image/png", blob: "AA==" })).toEqual({
+      type: "resource",
+      resource: { uri: "x://b", mimeType: "image/png", blob: "AA==" },
+    });
+    expect(resourceLink({ uri: "x://c", name: "c", description: "C" })).toEqual({
+      type: "resource_link",
+      uri: "x://c",
+      name: "c",
+      description: "C",
+    });
     expect(Object.isFrozen(text("hi"))).toBe(true);
     expect(Object.isFrozen(content([text("a")]).content)).toBe(true);
   });
@@ -24,15 +32,23 @@ describe("the helpers", () => {
   test.each([
     ["text of a number", () => text(3 as never), /^text: the text must be a string, not number$/],
     ["image without a mimeType", () => image("AA==", undefined as never), /^image: mimeType must be a string/],
-    ["audio data that is a Buffer", () => audio(Buffer.from("x") as never, "audio/wav"), /^audio: data \(base64\) must be a string, not object/],
-    ["a resource with text and blob", () => resource({ uri: "x://a", text: "t", blob: "AA==" } as never), /exactly one of text and blob/],
+    [
+      "audio data that is a Buffer",
+      () => audio(Buffer.from("x") as never, "audio/wav"),
+      /^audio: data \(base64\) must be a string, not object/,
+    ],
+    ["a resource with text and blob", () => resource({ uri: "x://a", text: "t", blob: "AA==" }), /exactly one of text and blob/],
     ["a resource with neither", () => resource({ uri: "x://a" } as never), /exactly one of text and blob/],
     ["a resource that is null", () => resource(null as never), /pass \{ uri, mimeType\?, text \}/],
     ["a link without a name", () => resourceLink({ uri: "x://a" } as never), /^resourceLink: name must be a string/],
     ["content of a look-alike block", () => content([{ type: "text", text: "x" }] as never), /block 0 was not made by text, image/],
     ["content of a content result", () => content([content([text("a")]) as never]), /block 0 was not made/],
     ["content that is not an array", () => content(text("a") as never), /pass an array of blocks/],
-    ["structuredContent that is an array", () => content([text("a")], { structuredContent: [] as never }), /structuredContent must be a plain object/],
+    [
+      "structuredContent that is an array",
+      () => content([text("a")], { structuredContent: [] as never }),
+      /structuredContent must be a plain object/,
+    ],
   ])("refuse %s with a TypeError naming the fix", (_label, make, message) => {
     expect(make).toThrow(TypeError);
     expect(make).toThrow(message);
@@ -67,7 +83,12 @@ describe("a handler's result through the router", () => {
 
   test("a block or content(...) is sent as it is", async () => {
     expect(await call("media", "one")).toEqual({ content: [{ type: "image", data: "AA==", mimeType: "image/png" }] });
-    expect(await call("media", "many")).toEqual({ content: [{ type: "text", text: "a" }, { type: "resource_link", uri: "x://l", name: "l" }] });
+    expect(await call("media", "many")).toEqual({
+      content: [
+        { type: "text", text: "a" },
+        { type: "resource_link", uri: "x://l", name: "l" },
+      ],
+    });
   });
 
   test("a plain value, even one shaped like a block, is JSON text", async () => {
@@ -79,7 +100,13 @@ describe("a handler's result through the router", () => {
     expect(await call("typed", "good")).toEqual({ content: [{ type: "text", text: "one" }], structuredContent: { n: 1 } });
     const bad = await call("typed", "bad");
     expect(bad.isError).toBe(true);
-    expect(JSON.parse(firstText(bad))).toMatchObject({ error: "invalid_result", problems: [{ at: 'structuredContent["n"]', keyword: "type" }] });
-    expect(JSON.parse(firstText(await call("typed", "bare")))).toMatchObject({ error: "invalid_result", message: expect.stringContaining("must carry it") });
+    expect(JSON.parse(firstText(bad))).toMatchObject({
+      error: "invalid_result",
+      problems: [{ at: 'structuredContent["n"]', keyword: "type" }],
+    });
+    expect(JSON.parse(firstText(await call("typed", "bare")))).toMatchObject({
+      error: "invalid_result",
+      message: expect.stringContaining("must carry it"),
+    });
   });
 });

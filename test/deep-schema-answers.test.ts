@@ -61,7 +61,12 @@ describe("a schema at the registration limit answers in full", () => {
   test(`${MAX_SCHEMA_LEVELS} subschemas deep, its innermost schema holding a default and an example nested 256 deep`, async () => {
     const leaf = { type: "object", default: deepValue(256), examples: [deepValue(255)] };
     const property = nest(MAX_SCHEMA_LEVELS, (inner) => ({ type: "object", properties: { a: inner } }), leaf);
-    const tool = defineTool({ name: "t", description: "Deep", actions: { a: { description: "A", properties: { p: property as never } } }, handlers: { a: () => 1 } });
+    const tool = defineTool({
+      name: "t",
+      description: "Deep",
+      actions: { a: { description: "A", properties: { p: property as never } } },
+      handlers: { a: () => 1 },
+    });
     const router = createRouter({ tools: [tool], log: quiet });
     const all = await answers(router);
     expectNoInternalError(all);
@@ -107,13 +112,20 @@ describe("deep values registration admits are printed bounded", () => {
       description: "Deep details",
       actions: { deep: { description: "Deep", properties: {} }, cyclic: { description: "Cyclic", properties: {} } },
       handlers: {
-        deep: () => { throw new ToolError("deep", "deep details", { details: deepValue(100_000) }); },
-        cyclic: () => { throw new ToolError("cyclic", "cyclic details", { details: cyclic }); },
+        deep: () => {
+          throw new ToolError("deep", "deep details", { details: deepValue(100_000) });
+        },
+        cyclic: () => {
+          throw new ToolError("cyclic", "cyclic details", { details: cyclic });
+        },
       },
     });
     const router = createRouter({ tools: [tool], log: quiet });
     expect(readAnswer(await router.callTool("t", { action: "deep" })).body).toMatchObject({ error: "deep", message: "deep details" });
-    expect(readAnswer(await router.callTool("t", { action: "cyclic" })).body).toMatchObject({ error: "cyclic", details: { name: "loop", self: expect.any(String) } });
+    expect(readAnswer(await router.callTool("t", { action: "cyclic" })).body).toMatchObject({
+      error: "cyclic",
+      details: { name: "loop", self: expect.any(String) },
+    });
   });
 });
 
@@ -129,22 +141,40 @@ describe("a function actions whose schema grows deeper after registration", () =
   }
 
   test.each([
-    ["properties nested 100,000 subschemas deep", { description: "A", properties: { p: nest(100_000, (inner) => ({ type: "object", properties: { a: inner } }), {}) } }],
-    ["properties nested 301 subschemas deep", { description: "A", properties: { p: nest(MAX_SCHEMA_LEVELS + 1, (inner) => ({ type: "object", properties: { a: inner } }), {}) } }],
+    [
+      "properties nested 100,000 subschemas deep",
+      { description: "A", properties: { p: nest(100_000, (inner) => ({ type: "object", properties: { a: inner } }), {}) } },
+    ],
+    [
+      "properties nested 301 subschemas deep",
+      { description: "A", properties: { p: nest(MAX_SCHEMA_LEVELS + 1, (inner) => ({ type: "object", properties: { a: inner } }), {}) } },
+    ],
     ["a property default nested 100,000 deep", { description: "A", properties: { p: { type: "object", default: deepValue(100_000) } } }],
-    ["action defaults nested 100,000 deep", { description: "A", properties: { p: { type: "object" } }, defaults: { p: deepValue(100_000) } }],
+    [
+      "action defaults nested 100,000 deep",
+      { description: "A", properties: { p: { type: "object" } }, defaults: { p: deepValue(100_000) } },
+    ],
     ["examples nested 100,000 deep", { description: "A", properties: { p: { type: "object" } }, examples: [{ p: deepValue(100_000) }] }],
-    ["examples nested 100,000 arrays deep", { description: "A", properties: { p: {} }, examples: [{ p: nest(100_000, (inner) => [inner], 1) }] }],
-    ["cyclic examples", (() => {
-      const example: Record<string, unknown> = {};
-      example["p"] = { back: example };
-      return { description: "A", properties: { p: { type: "object" } }, examples: [example] };
-    })()],
-    ["examples sharing one object exponentially", (() => {
-      let shared: Record<string, unknown> = { leaf: 1 };
-      for (let level = 0; level < 60; level++) shared = { l: shared, r: shared };
-      return { description: "A", properties: { p: { type: "object" } }, examples: [{ p: shared }] };
-    })()],
+    [
+      "examples nested 100,000 arrays deep",
+      { description: "A", properties: { p: {} }, examples: [{ p: nest(100_000, (inner) => [inner], 1) }] },
+    ],
+    [
+      "cyclic examples",
+      (() => {
+        const example: Record<string, unknown> = {};
+        example["p"] = { back: example };
+        return { description: "A", properties: { p: { type: "object" } }, examples: [example] };
+      })(),
+    ],
+    [
+      "examples sharing one object exponentially",
+      (() => {
+        let shared: Record<string, unknown> = { leaf: 1 };
+        for (let level = 0; level < 60; level++) shared = { l: shared, r: shared };
+        return { description: "A", properties: { p: { type: "object" } }, examples: [{ p: shared }] };
+      })(),
+    ],
   ])("%s: every answer that carries the schema answers without internal_error", async (_name, later) => {
     const started = performance.now();
     expectNoInternalError(await answers(growing(later)));

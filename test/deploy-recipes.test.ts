@@ -36,7 +36,10 @@ describe("Node frameworks", () => {
     const { createApp } = await import("../examples/deploy/express/server.js");
     const { app, mcp } = createApp();
     const server = app.listen(0, "127.0.0.1");
-    closers.push(() => mcp.close(), () => void (server.closeAllConnections(), server.close()));
+    closers.push(
+      () => mcp.close(),
+      () => void (server.closeAllConnections(), server.close()),
+    );
     const url = await listening(server);
     await exerciseTasksExample(url, 3);
     expect((await exchange(url, { headers: { host: "rebound.example" }, body: INITIALIZE })).status).toBe(403);
@@ -82,7 +85,13 @@ describe("serverless", () => {
     const created = await client.callTool({ name: "tasks", arguments: { action: "create", data: { project: 1, name: "Ship it" } } });
     expect(created.isError).toBeFalsy();
     await client.close();
-    const foreign = await route.POST(new Request("https://evil.example/api/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: INITIALIZE }));
+    const foreign = await route.POST(
+      new Request("https://evil.example/api/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: INITIALIZE,
+      }),
+    );
     expect(foreign.status).toBe(403);
   });
 
@@ -91,27 +100,38 @@ describe("serverless", () => {
   const unavailable = probe.status === 0 ? undefined : `workerd cannot run on this machine: ${probe.error?.message ?? probe.stderr.trim()}`;
   if (unavailable !== undefined) console.log(`skipped the Cloudflare Worker recipe: ${unavailable}`);
 
-  test.skipIf(unavailable !== undefined)("the Cloudflare Worker: built by its build.mjs, run in workerd as wrangler.toml says, behind the MCP_TOKEN secret", async () => {
-    const folder = `${deploy}cloudflare-worker/`;
-    const wrangler = readFileSync(`${folder}wrangler.toml`, "utf8");
-    const setting = (name: string) => new RegExp(`^${name} = "([^"]+)"`, "m").exec(wrangler)?.[1];
-    expect(wrangler).toMatch(/^no_bundle = true$/m);
-    const { options } = (await import(pathToFileURL(`${folder}build.mjs`).href)) as { options: BuildOptions };
-    await build({ ...options, logLevel: "silent" });
-    expect(`${folder}${setting("main")}`).toBe(`${folder}${options.outfile}`);
-    const { Miniflare } = await import("miniflare");
-    const mf = new Miniflare({ modules: true, scriptPath: `${folder}${setting("main")}`, modulesRoot: folder, compatibilityDate: setting("compatibility_date")!, bindings: { MCP_TOKEN: "s3cret" }, host: "127.0.0.1", port: 0 });
-    closers.push(() => mf.dispose());
-    const url = new URL("/mcp", await mf.ready);
-    expect((await exchange(url, { body: INITIALIZE })).status).toBe(401);
-    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-    const client = new Client({ name: "worker-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: "Bearer s3cret" } } }));
-    const help = await client.callTool({ name: "help", arguments: {} });
-    expect(help.isError).toBeFalsy();
-    const created = await client.callTool({ name: "tasks", arguments: { action: "create", data: { project: 1, name: "Ship it" } } });
-    expect(created.isError).toBeFalsy();
-    await client.close();
-  });
+  test.skipIf(unavailable !== undefined)(
+    "the Cloudflare Worker: built by its build.mjs, run in workerd as wrangler.toml says, behind the MCP_TOKEN secret",
+    async () => {
+      const folder = `${deploy}cloudflare-worker/`;
+      const wrangler = readFileSync(`${folder}wrangler.toml`, "utf8");
+      const setting = (name: string) => new RegExp(`^${name} = "([^"]+)"`, "m").exec(wrangler)?.[1];
+      expect(wrangler).toMatch(/^no_bundle = true$/m);
+      const { options } = (await import(pathToFileURL(`${folder}build.mjs`).href)) as { options: BuildOptions };
+      await build({ ...options, logLevel: "silent" });
+      expect(`${folder}${setting("main")}`).toBe(`${folder}${options.outfile}`);
+      const { Miniflare } = await import("miniflare");
+      const mf = new Miniflare({
+        modules: true,
+        scriptPath: `${folder}${setting("main")}`,
+        modulesRoot: folder,
+        compatibilityDate: setting("compatibility_date")!,
+        bindings: { MCP_TOKEN: "s3cret" },
+        host: "127.0.0.1",
+        port: 0,
+      });
+      closers.push(() => mf.dispose());
+      const url = new URL("/mcp", await mf.ready);
+      expect((await exchange(url, { body: INITIALIZE })).status).toBe(401);
+      const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+      const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+      const client = new Client({ name: "worker-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: "Bearer s3cret" } } }));
+      const help = await client.callTool({ name: "help", arguments: {} });
+      expect(help.isError).toBeFalsy();
+      const created = await client.callTool({ name: "tasks", arguments: { action: "create", data: { project: 1, name: "Ship it" } } });
+      expect(created.isError).toBeFalsy();
+      await client.close();
+    },
+  );
 });

@@ -22,7 +22,12 @@ test.each([
 
 test("an unknown action or tool is answered with the closest name", async () => {
   const { createRouter, defineTool } = await import("../src/index.js");
-  const tasks = defineTool({ name: "tasks", description: "Tasks", actions: { create: { description: "Create", properties: {} } }, handlers: { create: () => 1 } });
+  const tasks = defineTool({
+    name: "tasks",
+    description: "Tasks",
+    actions: { create: { description: "Create", properties: {} } },
+    handlers: { create: () => 1 },
+  });
   const router = createRouter({ tools: [tasks] });
   const text = async (name: string, args: unknown) => ((await router.callTool(name, args)).content[0] as { text: string }).text;
   expect(JSON.parse(await text("tasks", { action: "crate" })).message).toBe('tasks has no action "crate" (did you mean "create"?)');

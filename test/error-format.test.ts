@@ -5,12 +5,16 @@ import { validationError, validSchema } from "./support/tools.js";
 
 describe("ActionSchemaError's message", () => {
   test("25 offences give a header, exactly ten offence lines and “…and 15 more”", () => {
-    const record = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`action${String(i).padStart(2, "0")}`, validSchema({ note: "x" })]));
+    const record = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [`action${String(i).padStart(2, "0")}`, validSchema({ note: "x" })]),
+    );
     const error = validationError(record);
     const lines = error.message.split("\n");
     expect(lines[0]).toBe('tool "tasks": 25 action-schema offences');
     expect(lines).toHaveLength(12);
-    expect(lines.slice(1, 11).every((line) => /^ {2}actions\["action\d\d"\]: unknown key "note"\. Fix: did you mean "notes"\?/.test(line))).toBe(true);
+    expect(
+      lines.slice(1, 11).every((line) => /^ {2}actions\["action\d\d"\]: unknown key "note"\. Fix: did you mean "notes"\?/.test(line)),
+    ).toBe(true);
     expect(lines[11]).toBe("  …and 15 more");
     expect(error.offences).toHaveLength(25);
   });
@@ -37,7 +41,7 @@ describe("ActionSchemaError's message", () => {
       index: 0,
       location: 'actions["a"].required',
       problem: '"ghost" is not declared in properties',
-      fix: "declare \"ghost\" in properties, or remove it from required.",
+      fix: 'declare "ghost" in properties, or remove it from required.',
       kind: "shape",
       code: "undeclared_name",
     });

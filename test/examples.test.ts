@@ -48,7 +48,11 @@ describe("examples/tasks", () => {
 
   test.each(builds)("the %s build serves tools/list and a call over stdio", async (name) => {
     const client = new Client({ name: "examples-test", version: "1.0.0" });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [join(repo, "examples/tasks/dist", name, "server-stdio.js")], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(repo, "examples/tasks/dist", name, "server-stdio.js")],
+      stderr: "pipe",
+    });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
@@ -56,10 +60,18 @@ describe("examples/tasks", () => {
       const tasks = tools.find((tool) => tool.name === "tasks")!;
       expect(tasks.inputSchema.properties?.["action"]).toMatchObject({ enum: ["close", "create", "get", "list", "update"] });
       // listTools made the client cache the outputSchema: it now checks structuredContent against it.
-      const created = await client.callTool({ name: "tasks", arguments: { action: "create", data: { project: 1, name: "Ship it", opts: { tags: ["release"] } } } });
+      const created = await client.callTool({
+        name: "tasks",
+        arguments: { action: "create", data: { project: 1, name: "Ship it", opts: { tags: ["release"] } } },
+      });
       expect(created.isError).toBeFalsy();
-      expect(created.structuredContent).toEqual({ task: { id: 3, project: 1, name: "Ship it", status: "open", priority: "normal", tags: ["release"], fields: {} } });
-      const refused = await client.callTool({ name: "tasks", arguments: { action: "create", data: { project: 1, name: "x", opts: { prority: "high" } } } });
+      expect(created.structuredContent).toEqual({
+        task: { id: 3, project: 1, name: "Ship it", status: "open", priority: "normal", tags: ["release"], fields: {} },
+      });
+      const refused = await client.callTool({
+        name: "tasks",
+        arguments: { action: "create", data: { project: 1, name: "x", opts: { prority: "high" } } },
+      });
       expect(refused.isError).toBe(true);
       expect(JSON.parse((refused.content as { text: string }[])[0]!.text)).toMatchObject({
         error: "invalid_data",
@@ -90,7 +102,9 @@ describe("examples/malformed", () => {
     ["notes.ts", 12, 46, 'actions["add"].requiredOneOf: group 2 repeats group 0.'],
   ] as const;
   const at = (file: string, line: number, column: number, tool: string) =>
-    tool === "tspc" ? `examples/malformed/src/tools/${file}(${line},${column}): error TS` : `examples/malformed/src/tools/${file}:${line}:${column}  `;
+    tool === "tspc"
+      ? `examples/malformed/src/tools/${file}(${line},${column}): error TS`
+      : `examples/malformed/src/tools/${file}:${line}:${column}  `;
   const sections = { vite: "── vite build", esbuild: "── esbuild", check: "── wymcp check", tspc: "── tspc" };
 
   let run: Run;
@@ -107,19 +121,27 @@ describe("examples/malformed", () => {
   });
 
   test.each(Object.keys(sections))("%s names every mistake at its file:line:col with its fix", (tool) => {
-    const start = run.output.indexOf(sections[tool as keyof typeof sections]!);
+    const start = run.output.indexOf(sections[tool as keyof typeof sections]);
     expect(start).toBeGreaterThanOrEqual(0);
     const next = run.output.indexOf("\n── ", start + 1);
     const lines = run.output.slice(start, next === -1 ? undefined : next).split("\n");
     for (const [file, line, column, says] of mistakes) {
       const place = at(file, line, column, tool);
-      expect(lines.some((printed) => printed.includes(place) && printed.includes(says)), `${place} … ${says}`).toBe(true);
+      expect(
+        lines.some((printed) => printed.includes(place) && printed.includes(says)),
+        `${place} … ${says}`,
+      ).toBe(true);
     }
   });
 
   test("each bundler also attaches a location of its own", () => {
     // Vite prints the first offence of each file as `[plugin wymcp] file:line:col`; esbuild as `file:line:col:` (columns from 1, as in the message).
-    for (const [file, line, column] of [["tasks.ts", 19, 7], ["projects.ts", 16, 43], ["labels.ts", 13, 41], ["notes.ts", 9, 20]] as const) {
+    for (const [file, line, column] of [
+      ["tasks.ts", 19, 7],
+      ["projects.ts", 16, 43],
+      ["labels.ts", 13, 41],
+      ["notes.ts", 9, 20],
+    ] as const) {
       expect(run.output).toContain(`[plugin wymcp] ${join(repo, "examples/malformed/src/tools", file)}:${line}:${column}`);
       expect(run.output).toContain(`src/tools/${file}:${line}:${column}:`);
     }

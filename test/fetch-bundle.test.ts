@@ -58,10 +58,15 @@ test("no code generation from strings in the Worker bundle: no eval, no new Func
   const lines = linesByModule(text);
   expect(lines.filter(({ line }) => /\beval\(|\bnew Function\b|\bFunction\(/.test(line))).toEqual([]);
   // Ajv and what only it needs are aliased out; the validator the handler gives the SDK server is cfworker's.
-  expect(inputs.filter((input) => /node_modules\/(ajv|ajv-formats|fast-uri|fast-deep-equal|json-schema-traverse)\//.test(input))).toEqual([]);
+  expect(inputs.filter((input) => /node_modules\/(ajv|ajv-formats|fast-uri|fast-deep-equal|json-schema-traverse)\//.test(input))).toEqual(
+    [],
+  );
   expect(inputs).toContain("src/no-ajv.ts");
   expect(inputs).toContain("../../../node_modules/@modelcontextprotocol/sdk/dist/esm/validation/cfworker-provider.js");
   // The one place `Function` is taken as a value: zod 4's JIT, behind its
   // `allowsEval` probe, which answers no on Cloudflare (by user agent) before trying.
-  expect([...new Set(lines.filter(({ line }) => /=\s*Function\b/.test(line)).map(({ module }) => module))]).toEqual(["node_modules/zod/v4/core/util.js", "node_modules/zod/v4/core/doc.js"]);
+  expect([...new Set(lines.filter(({ line }) => /=\s*Function\b/.test(line)).map(({ module }) => module))]).toEqual([
+    "node_modules/zod/v4/core/util.js",
+    "node_modules/zod/v4/core/doc.js",
+  ]);
 });

@@ -26,9 +26,15 @@ function handlerFor(options: FetchHandlerOptions = {}): FetchHandler {
 }
 
 /** The SDK Client over the fetch handler: every request a real `Request`, every answer a real `Response`. */
-async function fetchSession(options: FetchHandlerOptions = {}, headers: Record<string, string> = {}): Promise<Session & { handler: FetchHandler; transport: StreamableHTTPClientTransport }> {
+async function fetchSession(
+  options: FetchHandlerOptions = {},
+  headers: Record<string, string> = {},
+): Promise<Session & { handler: FetchHandler; transport: StreamableHTTPClientTransport }> {
   const handler = handlerFor(options);
-  const transport = new StreamableHTTPClientTransport(new URL(URL_), { fetch: (input, init) => handler(new Request(input, init)), requestInit: { headers } });
+  const transport = new StreamableHTTPClientTransport(new URL(URL_), {
+    fetch: (input, init) => handler(new Request(input, init)),
+    requestInit: { headers },
+  });
   const { client, listChanged } = newClient();
   await client.connect(transport);
   return { client, listChanged, handler, transport, close: async () => await client.close() };
@@ -46,22 +52,58 @@ async function errorOf(response: Response): Promise<{ code: number; message: str
 }
 
 describeSession("the fetch handler, stateful", { open: () => fetchSession(), notifications: true, serverName: "fixture" });
-describeSession("the fetch handler, stateless", { open: () => fetchSession({ stateless: true }), notifications: false, serverName: "fixture" });
+describeSession("the fetch handler, stateless", {
+  open: () => fetchSession({ stateless: true }),
+  notifications: false,
+  serverName: "fixture",
+});
 
 describe.each([
   ["stateful", false],
   ["stateless", true],
 ])("the fetch handler's guards, %s", (_mode, stateless) => {
   test.each([
-    ["a Host not in allowedHosts", { allowedHosts: ["mcp.example.com"] }, { host: "evil.example" }, INITIALIZE, 403, -32000, "Forbidden: host not allowed"],
+    [
+      "a Host not in allowedHosts",
+      { allowedHosts: ["mcp.example.com"] },
+      { host: "evil.example" },
+      INITIALIZE,
+      403,
+      -32000,
+      "Forbidden: host not allowed",
+    ],
     ["a foreign Origin", {}, { origin: "https://evil.example" }, INITIALIZE, 403, -32000, "Forbidden: origin not allowed"],
     ["no bearer token", { bearerToken: "s3cret" }, {}, INITIALIZE, 401, -32000, "Unauthorized: a valid bearer token is required"],
-    ["a wrong bearer token", { bearerToken: "s3cret" }, { authorization: "Bearer nope" }, INITIALIZE, 401, -32000, "Unauthorized: a valid bearer token is required"],
-    ["a body over maxBodyBytes", { maxBodyBytes: 64 }, {}, INITIALIZE, 413, -32000, "Payload Too Large: the request body must not exceed 64 bytes"],
+    [
+      "a wrong bearer token",
+      { bearerToken: "s3cret" },
+      { authorization: "Bearer nope" },
+      INITIALIZE,
+      401,
+      -32000,
+      "Unauthorized: a valid bearer token is required",
+    ],
+    [
+      "a body over maxBodyBytes",
+      { maxBodyBytes: 64 },
+      {},
+      INITIALIZE,
+      413,
+      -32000,
+      "Payload Too Large: the request body must not exceed 64 bytes",
+    ],
     ["a body that is no JSON", {}, {}, "{nope", 400, -32700, "Parse error: Invalid JSON"],
     ["JSON that is no JSON-RPC", {}, {}, '{"hello":1}', 400, -32600, "Invalid Request: not a JSON-RPC 2.0 message"],
     ["an empty batch", {}, {}, "[]", 400, -32600, "Invalid Request: an empty batch"],
-    ["a wrong content type", {}, { "content-type": "text/plain" }, INITIALIZE, 415, -32000, "Unsupported Media Type: Content-Type must be application/json"],
+    [
+      "a wrong content type",
+      {},
+      { "content-type": "text/plain" },
+      INITIALIZE,
+      415,
+      -32000,
+      "Unsupported Media Type: Content-Type must be application/json",
+    ],
   ] as const)("%s is refused", async (_name, options, headers, body, status, code, message) => {
     const response = await post(handlerFor({ stateless, ...options }), body, headers);
     expect(response.status).toBe(status);
@@ -78,14 +120,19 @@ describe.each([
         controller.enqueue(new Uint8Array(1024).fill(32));
       },
     });
-    const response = await handlerFor({ stateless, maxBodyBytes: 4096 })(new Request(URL_, { method: "POST", headers: MCP_HEADERS, body, duplex: "half" } as RequestInit));
+    const response = await handlerFor({ stateless, maxBodyBytes: 4096 })(
+      new Request(URL_, { method: "POST", headers: MCP_HEADERS, body, duplex: "half" }),
+    );
     expect(response.status).toBe(413);
     expect(pulled).toBeLessThan(20);
   });
 
   test("authenticate is handed the Request itself", async () => {
     const seen: string[] = [];
-    const handler = handlerFor({ stateless, authenticate: (request) => (seen.push(request.headers.get("x-api-key") ?? ""), request.headers.get("x-api-key") === "k1") });
+    const handler = handlerFor({
+      stateless,
+      authenticate: (request) => (seen.push(request.headers.get("x-api-key") ?? ""), request.headers.get("x-api-key") === "k1"),
+    });
     expect((await post(handler, INITIALIZE, { "x-api-key": "k2" })).status).toBe(401);
     expect((await post(handler, INITIALIZE, { "x-api-key": "k1" })).status).toBe(200);
     expect(seen).toEqual(["k2", "k1"]);
@@ -96,7 +143,13 @@ describe.each([
     const request = () => new Request("http://rebound.example:3000/mcp", { method: "POST", headers: MCP_HEADERS, body: INITIALIZE });
     expect((await handler.handle(request(), { loopback: true })).status).toBe(403);
     expect((await handler.handle(request())).status).toBe(200);
-    expect((await handler.handle(new Request("http://127.0.0.1:3000/mcp", { method: "POST", headers: MCP_HEADERS, body: INITIALIZE }), { loopback: true })).status).toBe(200);
+    expect(
+      (
+        await handler.handle(new Request("http://127.0.0.1:3000/mcp", { method: "POST", headers: MCP_HEADERS, body: INITIALIZE }), {
+          loopback: true,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -178,7 +231,10 @@ describe("one implementation behind both hosts", () => {
       ];
       for (const { headers, body } of cases) {
         const viaNode = await exchange(running.url, { headers, body });
-        const viaFetch = await handler.handle(new Request(running.url, { method: "POST", headers: { ...MCP_HEADERS, host: running.url.host, ...headers }, body }), { loopback: true });
+        const viaFetch = await handler.handle(
+          new Request(running.url, { method: "POST", headers: { ...MCP_HEADERS, host: running.url.host, ...headers }, body }),
+          { loopback: true },
+        );
         expect({ status: viaFetch.status, body: await viaFetch.text() }).toEqual({ status: viaNode.status, body: viaNode.body });
       }
     } finally {

@@ -67,13 +67,18 @@ describe("a flat tool over MCP", () => {
     expect(refused.isError).toBe(true);
     const report = JSON.parse(firstText(refused as { content: unknown[] }));
     expect(report).toMatchObject({ error: "invalid_data", tool: "add", action: "add", help: 'help {tool: "add", action: "add"}' });
-    expect(report.problems.map((problem: { code: string; at: string }) => `${problem.code} ${problem.at}`).sort()).toEqual(["invalid_value data[\"a\"]", "missing_required data", "unknown_key data"].sort());
+    expect(report.problems.map((problem: { code: string; at: string }) => `${problem.code} ${problem.at}`).sort()).toEqual(
+      ['invalid_value data["a"]', "missing_required data", "unknown_key data"].sort(),
+    );
   });
 
   test("absent arguments are empty data", async () => {
     const client = await connect([add]);
     const refused = await client.callTool({ name: "add" });
-    expect(JSON.parse(firstText(refused as { content: unknown[] }))).toMatchObject({ error: "invalid_data", message: "the data of add.add has 2 problems" });
+    expect(JSON.parse(firstText(refused as { content: unknown[] }))).toMatchObject({
+      error: "invalid_data",
+      message: "the data of add.add has 2 problems",
+    });
   });
 
   test("property $defs move to the root; a clashing name stays in its property with its references rewritten; requiredOneOf is anyOf", async () => {
@@ -100,7 +105,13 @@ describe("a flat tool over MCP", () => {
 });
 
 describe("a flat tool with other than one action is an offence", () => {
-  const two = { name: "two", description: "Two", flat: true, actions: { a: { description: "A", properties: {} }, b: { description: "B", properties: {} } }, handlers: { a: () => 1, b: () => 2 } };
+  const two = {
+    name: "two",
+    description: "Two",
+    flat: true,
+    actions: { a: { description: "A", properties: {} }, b: { description: "B", properties: {} } },
+    handlers: { a: () => 1, b: () => 2 },
+  };
 
   test.each([
     ["two actions", two, 'the tool is flat but declares 2 actions ("a", "b")'],
@@ -120,7 +131,11 @@ describe("a flat tool with other than one action is an offence", () => {
   test("at build: wymcp check fails with the offence located at the tool", () => {
     const source = `import { defineTool } from "wymcp";\ndefineTool({ name: "t", description: "T", flat: true, handlers: {}, actions: { a: { description: "A", properties: {} }, b: { description: "B", properties: {} } } });\n`;
     let stdout = "";
-    const code = run(["check", "src/tools.mjs"], { stdout: (line) => (stdout += `${line}\n`), stderr: () => {}, cwd: project({ "src/tools.mjs": source }) });
+    const code = run(["check", "src/tools.mjs"], {
+      stdout: (line) => (stdout += `${line}\n`),
+      stderr: () => {},
+      cwd: project({ "src/tools.mjs": source }),
+    });
     expect(code).toBe(1);
     expect(stdout).toMatch(/src\/tools\.mjs:2:\d+ .*the tool is flat but declares 2 actions/);
   });

@@ -1,6 +1,13 @@
 /** The handler context's types: what a handler may call, with what. */
 import { expectTypeOf, test } from "vitest";
-import { defineTool, type ElicitationResult, type HandlerContext, type LogLevel, type ProgressReporter, type SamplingResult } from "../src/index.js";
+import {
+  defineTool,
+  type ElicitationResult,
+  type HandlerContext,
+  type LogLevel,
+  type ProgressReporter,
+  type SamplingResult,
+} from "../src/index.js";
 
 test("the context's parts", () => {
   expectTypeOf<HandlerContext["log"]["info"]>().toEqualTypeOf<(data: unknown, logger?: string) => Promise<void>>();

@@ -22,8 +22,10 @@ const probe = defineTool({
       return "logged";
     },
     progress: async (_data, { progress }) => (progress === undefined ? "no token" : (await progress(1, 2, "half"), "reported")),
-    sample: async (_data, { sample }) => (await sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 })).model,
-    elicit: async (_data, { elicit }) => (await elicit({ message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } })).action,
+    sample: async (_data, { sample }) =>
+      (await sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 })).model,
+    elicit: async (_data, { elicit }) =>
+      (await elicit({ message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } })).action,
   },
 });
 
@@ -46,7 +48,14 @@ describe("without a client channel", () => {
   });
 
   test.each(["sample", "elicit"])("%s fails at once with client_unavailable", async (action) => {
-    expect(await call(action)).toMatchObject({ isError: true, body: { error: "client_unavailable", message: expect.stringMatching(/needs a connected MCP client/), hint: expect.stringContaining("wymcp/mcp") } });
+    expect(await call(action)).toMatchObject({
+      isError: true,
+      body: {
+        error: "client_unavailable",
+        message: expect.stringMatching(/needs a connected MCP client/),
+        hint: expect.stringContaining("wymcp/mcp"),
+      },
+    });
   });
 });
 
@@ -64,11 +73,16 @@ describe("with a client channel", () => {
     expect((await call("progress", { client })).body).toBe("reported");
     expect((await call("sample", { client })).body).toBe("m-1");
     expect((await call("elicit", { client })).body).toBe("decline");
-    expect(sent).toEqual([{ level: "warning", data: { disk: "low" }, logger: "probe" }, { progress: 1, total: 2, message: "half" }]);
+    expect(sent).toEqual([
+      { level: "warning", data: { disk: "low" }, logger: "probe" },
+      { progress: 1, total: 2, message: "half" },
+    ]);
   });
 
   test("a channel whose log throws makes a handler_error, never an escape", async () => {
     const broken = { ...client, log: () => Promise.reject(new Error("pipe closed")) };
-    expect(await createRouter({ tools: [probe], log: { error: () => {} } }).callTool("probe", { action: "log" }, { client: broken })).toMatchObject({ isError: true });
+    expect(
+      await createRouter({ tools: [probe], log: { error: () => {} } }).callTool("probe", { action: "log" }, { client: broken }),
+    ).toMatchObject({ isError: true });
   });
 });

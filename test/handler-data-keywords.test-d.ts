@@ -93,7 +93,9 @@ describe("anyOf, oneOf, allOf", () => {
 
   test("a branch that only adds constraints keeps the outer type", () => {
     expectTypeOf(dataOf({ type: "string", anyOf: [{ minLength: 1 }, { pattern: "^x" }] })).toEqualTypeOf<string | undefined>();
-    expectTypeOf(dataOf({ type: ["string", "number"], oneOf: [{ type: "string" }, { type: "boolean" }] })).toEqualTypeOf<string | undefined>();
+    expectTypeOf(dataOf({ type: ["string", "number"], oneOf: [{ type: "string" }, { type: "boolean" }] })).toEqualTypeOf<
+      string | undefined
+    >();
   });
 
   test("allOf is the intersection, object intersections flattened", () => {
@@ -118,29 +120,33 @@ describe("arrays", () => {
   });
 
   test("prefixItems: a tuple; the first minItems present, the rest optional (a shorter array passes the gate)", () => {
-    expectTypeOf(
-      dataOf({ type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 2 }),
-    ).toEqualTypeOf<[string, number] | undefined>();
-    expectTypeOf(
-      dataOf({ type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 1 }),
-    ).toEqualTypeOf<[string, number?] | undefined>();
-    expectTypeOf(
-      dataOf({ type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false }),
-    ).toEqualTypeOf<[string?, number?] | undefined>();
+    expectTypeOf(dataOf({ type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 2 })).toEqualTypeOf<
+      [string, number] | undefined
+    >();
+    expectTypeOf(dataOf({ type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 1 })).toEqualTypeOf<
+      [string, number?] | undefined
+    >();
+    expectTypeOf(dataOf({ type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false })).toEqualTypeOf<
+      [string?, number?] | undefined
+    >();
   });
 
   test("after the prefix: the items schema, nothing for items false, anything when absent", () => {
-    expectTypeOf(
-      dataOf({ type: "array", prefixItems: [{ type: "string" }], items: { type: "boolean" }, minItems: 1 }),
-    ).toEqualTypeOf<[string, ...boolean[]] | undefined>();
-    expectTypeOf(dataOf({ type: "array", prefixItems: [{ type: "string" }], minItems: 1 })).toEqualTypeOf<[string, ...unknown[]] | undefined>();
+    expectTypeOf(dataOf({ type: "array", prefixItems: [{ type: "string" }], items: { type: "boolean" }, minItems: 1 })).toEqualTypeOf<
+      [string, ...boolean[]] | undefined
+    >();
+    expectTypeOf(dataOf({ type: "array", prefixItems: [{ type: "string" }], minItems: 1 })).toEqualTypeOf<
+      [string, ...unknown[]] | undefined
+    >();
   });
 
   test("the legacy items array is a tuple too, additionalItems its rest", () => {
     expectTypeOf(
       dataOf({ type: "array", items: [{ type: "string" }, { type: "number" }], additionalItems: false, minItems: 2 }),
     ).toEqualTypeOf<[string, number] | undefined>();
-    expectTypeOf(dataOf({ type: "array", items: [{ type: "string" }], additionalItems: { type: "null" } })).toEqualTypeOf<[string?, ...null[]] | undefined>();
+    expectTypeOf(dataOf({ type: "array", items: [{ type: "string" }], additionalItems: { type: "null" } })).toEqualTypeOf<
+      [string?, ...null[]] | undefined
+    >();
   });
 });
 
@@ -159,15 +165,19 @@ describe("objects", () => {
   });
 
   test("additionalProperties false or absent beside properties: only the declared names", () => {
-    expectTypeOf(dataOf({ type: "object", properties: { a: { type: "string" } }, additionalProperties: false })).toEqualTypeOf<{ a?: string } | undefined>();
+    expectTypeOf(dataOf({ type: "object", properties: { a: { type: "string" } }, additionalProperties: false })).toEqualTypeOf<
+      { a?: string } | undefined
+    >();
     expectTypeOf(dataOf({ type: "object", additionalProperties: false })).toEqualTypeOf<{} | undefined>();
   });
 
   test("an additionalProperties schema without properties: an index signature of it; required names present", () => {
-    expectTypeOf(dataOf({ type: "object", additionalProperties: { type: "integer" } })).toEqualTypeOf<{ [key: string]: number } | undefined>();
-    expectTypeOf(
-      dataOf({ type: "object", additionalProperties: { type: "string" }, required: ["lang"] }),
-    ).toEqualTypeOf<{ [key: string]: string; lang: string } | undefined>();
+    expectTypeOf(dataOf({ type: "object", additionalProperties: { type: "integer" } })).toEqualTypeOf<
+      { [key: string]: number } | undefined
+    >();
+    expectTypeOf(dataOf({ type: "object", additionalProperties: { type: "string" }, required: ["lang"] })).toEqualTypeOf<
+      { [key: string]: string; lang: string } | undefined
+    >();
   });
 
   test("additionalProperties beside properties: declared keys keep their types, the index signature is the union", () => {
@@ -206,7 +216,9 @@ describe("$ref", () => {
   test("a reference at the top of a property, and other local pointers", () => {
     expectTypeOf(dataOf({ $ref: "#/$defs/id", $defs: { id: { type: "integer" } } })).toEqualTypeOf<number | undefined>();
     expectTypeOf(dataOf({ $ref: "#/definitions/id", definitions: { id: { type: "string" } } })).toEqualTypeOf<string | undefined>();
-    expectTypeOf(dataOf({ type: "array", items: { $ref: "#/$defs/a~1b" }, $defs: { "a/b": { type: "boolean" } } })).toEqualTypeOf<boolean[] | undefined>();
+    expectTypeOf(dataOf({ type: "array", items: { $ref: "#/$defs/a~1b" }, $defs: { "a/b": { type: "boolean" } } })).toEqualTypeOf<
+      boolean[] | undefined
+    >();
   });
 
   test("recursive schemas are followed a bounded depth", () => {
@@ -230,7 +242,7 @@ describe("anything unseen stays unknown", () => {
     expectTypeOf<InferSchema<false>>().toEqualTypeOf<never>();
     expectTypeOf<InferSchema<{ "x-widget": "date" }>>().toEqualTypeOf<unknown>();
     expectTypeOf<InferSchema<{ [keyword: string]: unknown }>>().toEqualTypeOf<unknown>();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the point: a schema typed any
     expectTypeOf<InferSchema<any>>().toEqualTypeOf<unknown>();
   });
 });

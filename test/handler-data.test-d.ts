@@ -77,7 +77,13 @@ describe("a handler's data is typed from its action schema", () => {
     defineTool({
       name: "t",
       description: "T",
-      actions: { close: { description: "Close", properties: { id: { type: "integer" }, name: { type: "string" } }, requiredOneOf: [["id"], ["name"]] } },
+      actions: {
+        close: {
+          description: "Close",
+          properties: { id: { type: "integer" }, name: { type: "string" } },
+          requiredOneOf: [["id"], ["name"]],
+        },
+      },
       handlers: { close: (data) => expectTypeOf(data).toEqualTypeOf<{ id?: number; name?: string }>() },
     });
   });
@@ -135,7 +141,12 @@ describe("authoring stays easy and the contract stays checked", () => {
     defineTool({
       name: "t",
       description: "T",
-      actions: { a: { description: "A", properties: { when: { type: "string", format: "date-time", pattern: "^2", "x-ui": { widget: "date" }, examples: ["2024"] } } } },
+      actions: {
+        a: {
+          description: "A",
+          properties: { when: { type: "string", format: "date-time", pattern: "^2", "x-ui": { widget: "date" }, examples: ["2024"] } },
+        },
+      },
       handlers: { a: (data) => expectTypeOf(data.when).toEqualTypeOf<string | undefined>() },
     });
   });

@@ -24,7 +24,8 @@ function failingTool() {
     name: "tasks",
     description: "Task management",
     hints: { "*": "call help first" },
-    handleError: (error) => (error instanceof Missing ? new ToolError("not_found", "no such task", { hint: "list the tasks first" }) : undefined),
+    handleError: (error) =>
+      error instanceof Missing ? new ToolError("not_found", "no such task", { hint: "list the tasks first" }) : undefined,
     actions: {
       create: { description: "Create a task", properties: { name: { type: "string" } } },
       read: { description: "Read the config", properties: {} },
@@ -41,6 +42,7 @@ function failingTool() {
         throw new Error(SECRET_PATH);
       },
       text: () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler may throw anything
         throw SECRET_DB;
       },
       quota: () => {
@@ -50,7 +52,18 @@ function failingTool() {
         throw new Missing("/srv/app/db/tasks.sqlite has no row 7");
       },
       proxy: () => {
-        throw new Proxy({}, { get: () => { throw new Error(SECRET_PATH); }, getPrototypeOf: () => { throw new Error(SECRET_PATH); } });
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler may throw anything
+        throw new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error(SECRET_PATH);
+            },
+            getPrototypeOf: () => {
+              throw new Error(SECRET_PATH);
+            },
+          },
+        );
       },
     },
   });
@@ -82,7 +95,14 @@ describe("a handler's exception: generic answer, full error in the log", () => {
     const { isError, body } = readAnswer(answer);
     expect(isError).toBe(true);
     expect(body.errorId).toMatch(UUID);
-    expect(body).toMatchObject({ error: "handler_error", tool: "tasks", action, message: `tasks.${action} failed (error id ${body.errorId})`, hint: "call help first", help: `help {tool: "tasks", action: "${action}"}` });
+    expect(body).toMatchObject({
+      error: "handler_error",
+      tool: "tasks",
+      action,
+      message: `tasks.${action} failed (error id ${body.errorId})`,
+      hint: "call help first",
+      help: `help {tool: "tasks", action: "${action}"}`,
+    });
     expect(body.schema.action).toBe(action);
 
     expect(entries).toHaveLength(1);
@@ -134,16 +154,28 @@ describe("a handler's exception: generic answer, full error in the log", () => {
 
   test("a log hook that throws changes nothing in the answer", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const log: ServerLog = { error: () => { throw new Error("log down"); } };
+    const log: ServerLog = {
+      error: () => {
+        throw new Error("log down");
+      },
+    };
     const { body } = readAnswer(await createRouter({ tools: [failingTool()], log }).callTool("tasks", { action: "read" }));
     expect(body).toMatchObject({ error: "handler_error", errorId: expect.stringMatching(UUID) });
   });
 
   test("an unexpected failure outside the handler (a throwing getter in in-process data) is internal_error with an id, logged", async () => {
     const { log, entries } = capturingLog();
-    const data = { get name(): string { throw new Error(SECRET_DB); } };
+    const data = {
+      get name(): string {
+        throw new Error(SECRET_DB);
+      },
+    };
     const { body } = readAnswer(await createRouter({ tools: [failingTool()], log }).callTool("tasks", { action: "create", data }));
-    expect(body).toMatchObject({ error: "internal_error", message: `tasks failed (error id ${body.errorId})`, errorId: expect.stringMatching(UUID) });
+    expect(body).toMatchObject({
+      error: "internal_error",
+      message: `tasks failed (error id ${body.errorId})`,
+      errorId: expect.stringMatching(UUID),
+    });
     expect(JSON.stringify(body)).not.toContain("hunter2");
     expect(entries).toEqual([expect.objectContaining({ details: expect.objectContaining({ errorId: body.errorId, reason: SECRET_DB }) })]);
   });
@@ -191,9 +223,22 @@ describe("exposeErrors: raw messages for development", () => {
     const { log, entries } = capturingLog();
     const router = createRouter({ tools: [failingTool()], log, exposeErrors: true });
     const { body } = readAnswer(await router.callTool("tasks", { action: "read" }));
-    expect(body).toMatchObject({ error: "handler_error", message: `tasks.read failed: ${SECRET_PATH}`, errorId: expect.stringMatching(UUID) });
+    expect(body).toMatchObject({
+      error: "handler_error",
+      message: `tasks.read failed: ${SECRET_PATH}`,
+      errorId: expect.stringMatching(UUID),
+    });
     expect(entries).toHaveLength(1);
-    const internal = readAnswer(await router.callTool("tasks", { action: "create", data: { get name(): string { throw new Error("getter"); } } }));
+    const internal = readAnswer(
+      await router.callTool("tasks", {
+        action: "create",
+        data: {
+          get name(): string {
+            throw new Error("getter");
+          },
+        },
+      }),
+    );
     expect(internal.body).toMatchObject({ error: "internal_error", message: "tasks failed: getter" });
   });
 
@@ -219,7 +264,13 @@ test("a result whose toJSON throws: the client learns the result could not be wr
     name: "leaky",
     description: "Leaky",
     actions: { go: { description: "Go", properties: {} } },
-    handlers: { go: () => ({ toJSON: () => { throw new Error("db password=hunter2 failed"); } }) },
+    handlers: {
+      go: () => ({
+        toJSON: () => {
+          throw new Error("db password=hunter2 failed");
+        },
+      }),
+    },
   });
   const router = createRouter({ tools: [tool], log: { error: (message, details) => logged.push(message, details) } });
   const answer = await router.callTool("leaky", { action: "go" });
@@ -255,7 +306,9 @@ describe("an actions() that throws when a call obtains it: the author's exceptio
     expect(text).not.toContain("secrets");
     const errorId = /actions\(\) threw \(error id ([0-9a-f-]{36})\)/.exec(text)?.[1];
     expect(errorId).toMatch(UUID);
-    expect(entries).toEqual([expect.objectContaining({ details: expect.objectContaining({ errorId, reason: expect.stringContaining(SECRET_PATH) }) })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ errorId, reason: expect.stringContaining(SECRET_PATH) }) }),
+    ]);
   });
 
   test("with exposeErrors the client reads the thrown text", async () => {

@@ -20,7 +20,12 @@ const t = defineTool({
   },
   handlers: { a: () => "a", b: () => "b" },
 });
-const other = defineTool({ name: "other", description: "Another tool", actions: { go: { description: "Go", properties: {} } }, handlers: { go: () => "gone" } });
+const other = defineTool({
+  name: "other",
+  description: "Another tool",
+  actions: { go: { description: "Go", properties: {} } },
+  handlers: { go: () => "gone" },
+});
 
 const router = createRouter({ tools: [t, other] });
 let session: SdkSession;
@@ -40,7 +45,14 @@ describe("help accepts {}, {tool} and {tool, action}", () => {
     const { isError, body } = await help({});
     expect(isError).toBe(false);
     expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(["t", "other"]);
-    expect(body.tools[0]).toMatchObject({ name: "t", actions: [{ action: "a", description: "Action a" }, { action: "b", description: "Action b" }], help: 'help {tool: "t"}' });
+    expect(body.tools[0]).toMatchObject({
+      name: "t",
+      actions: [
+        { action: "a", description: "Action a" },
+        { action: "b", description: "Action b" },
+      ],
+      help: 'help {tool: "t"}',
+    });
   });
 
   test("absent arguments (an in-process call) read as {}", async () => {
@@ -60,7 +72,14 @@ describe("help accepts {}, {tool} and {tool, action}", () => {
   test("{tool, action} answers one action complete, with the tool's actionContext", async () => {
     const { isError, body } = await help({ tool: "t", action: "a" });
     expect(isError).toBe(false);
-    expect(body).toMatchObject({ tool: "t", action: "a", description: "Action a", properties: { n: { type: "integer" } }, context: "t keeps nothing", help: 'help {tool: "t", action: "a"}' });
+    expect(body).toMatchObject({
+      tool: "t",
+      action: "a",
+      description: "Action a",
+      properties: { n: { type: "integer" } },
+      context: "t keeps nothing",
+      help: 'help {tool: "t", action: "a"}',
+    });
   });
 });
 
@@ -102,7 +121,9 @@ describe("help refuses every other shape with invalid_arguments", () => {
     expect(body.error).toBe("invalid_arguments");
     const found = body.problems.map(({ code, key }: { code: string; key: string }) => `${code} ${key}`);
     expect(found).toHaveLength(4);
-    expect(found).toEqual(expect.arrayContaining(["unknown_argument extra", "unknown_argument more", "wrong_type tool", "wrong_type action"]));
+    expect(found).toEqual(
+      expect.arrayContaining(["unknown_argument extra", "unknown_argument more", "wrong_type tool", "wrong_type action"]),
+    );
   });
 
   test("a refusal never falls through to an answer for a guessed target", async () => {

@@ -52,8 +52,25 @@ describe("wrong-typed optional keys read as absent in help", () => {
     ["examples holding an array", { examples: [[1]] }],
     ["related: a string", { related: "list" }],
     ["related holding a number", { related: ["list", 1] }],
-    ["a notes getter that throws", Object.defineProperty({}, "notes", { enumerable: true, get: () => { throw new Error("getter"); } })],
-    ["a related Proxy whose traps throw", { related: new Proxy(["list"], { get: () => { throw new Error("trap"); } }) }],
+    [
+      "a notes getter that throws",
+      Object.defineProperty({}, "notes", {
+        enumerable: true,
+        get: () => {
+          throw new Error("getter");
+        },
+      }),
+    ],
+    [
+      "a related Proxy whose traps throw",
+      {
+        related: new Proxy(["list"], {
+          get: () => {
+            throw new Error("trap");
+          },
+        }),
+      },
+    ],
   ])("%s is left out of both help levels", async (_name, later) => {
     const router = routerChangingTo(later);
     for (const complete of [await helpAction(router), await helpTool(router)]) {
@@ -92,7 +109,10 @@ describe("help, the error answers' summary and dispatch read the same value", ()
     const router = routerChangingTo({ required: ["name"] });
     expect((await summary(router)).required).toEqual(["name"]);
     expect((await helpAction(router)).required).toEqual(["name"]);
-    expect(readAnswer(await router.callTool("tasks", { action: "create", data: {} })).body).toMatchObject({ error: "invalid_data", problems: [{ code: "missing_required", key: "name" }] });
+    expect(readAnswer(await router.callTool("tasks", { action: "create", data: {} })).body).toMatchObject({
+      error: "invalid_data",
+      problems: [{ code: "missing_required", key: "name" }],
+    });
   });
 
   test("defaults that are not a plain object are neither shown nor merged", async () => {

@@ -54,7 +54,12 @@ describe("the help tool", () => {
   test("{tool, action} is one action complete plus the tool's actionContext", async () => {
     const { isError, body } = await help({ tool: "tasks", action: "create" });
     expect(isError).toBe(false);
-    expect(body).toMatchObject({ tool: "tasks", action: "create", notes: "Names need not be unique.", context: "tasks are stored in memory" });
+    expect(body).toMatchObject({
+      tool: "tasks",
+      action: "create",
+      notes: "Names need not be unique.",
+      context: "tasks are stored in memory",
+    });
     const list = (await help({ tool: "tasks", action: "list" })).body;
     expect(list).not.toHaveProperty("context");
   });
@@ -62,7 +67,11 @@ describe("the help tool", () => {
   test.each([
     ["an unknown tool", { tool: "task" }, { error: "unknown_tool", validTools: ["tasks"], help: "help {}" }],
     ["an empty tool name", { tool: "" }, { error: "unknown_tool", validTools: ["tasks"], help: "help {}" }],
-    ["an unknown action", { tool: "tasks", action: "crate" }, { error: "unknown_action", validActions: ["close", "create", "explode", "list", "lookup", "refuse"], help: 'help {tool: "tasks"}' }],
+    [
+      "an unknown action",
+      { tool: "tasks", action: "crate" },
+      { error: "unknown_action", validActions: ["close", "create", "explode", "list", "lookup", "refuse"], help: 'help {tool: "tasks"}' },
+    ],
     ["action without tool", { action: "create" }, { error: "invalid_arguments", validTools: ["tasks"], help: "help {}" }],
     ["an unknown help parameter", { tool: "tasks", verbose: true }, { error: "invalid_arguments", help: "help {}" }],
     ["a non-string tool", { tool: 1 }, { error: "invalid_arguments", help: "help {}" }],
@@ -75,7 +84,10 @@ describe("the help tool", () => {
 
   test("refused parameters are named as problems", async () => {
     const { body } = await help({ action: "create", verbose: true });
-    expect(body.problems.map((p: { code: string; key: string }) => `${p.code} ${p.key}`)).toEqual(["unknown_argument verbose", "missing_tool tool"]);
+    expect(body.problems.map((p: { code: string; key: string }) => `${p.code} ${p.key}`)).toEqual([
+      "unknown_argument verbose",
+      "missing_tool tool",
+    ]);
   });
 
   test("with no tools the index is empty and the listing says so", async () => {

@@ -35,7 +35,20 @@ function throwingProxy(): object {
   const trap = () => {
     throw new Error("trap");
   };
-  return new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap, apply: trap, construct: trap, defineProperty: trap, set: trap });
+  return new Proxy(
+    {},
+    {
+      get: trap,
+      has: trap,
+      ownKeys: trap,
+      getOwnPropertyDescriptor: trap,
+      getPrototypeOf: trap,
+      apply: trap,
+      construct: trap,
+      defineProperty: trap,
+      set: trap,
+    },
+  );
 }
 
 function revokedProxy(): object {
@@ -55,7 +68,24 @@ const hostile: readonly [name: string, make: () => unknown][] = [
   ["a function", () => () => 1],
   ["an array", () => [1, "two"]],
   ["a frozen empty object", () => Object.freeze({})],
-  ["an object with throwing getters", () => Object.defineProperties({}, Object.fromEntries(["name", "description", "actions", "handlers", "tools", "log", "properties", "toJSON"].map((key) => [key, { enumerable: true, get: () => { throw new Error(`getter ${key}`); } }])))],
+  [
+    "an object with throwing getters",
+    () =>
+      Object.defineProperties(
+        {},
+        Object.fromEntries(
+          ["name", "description", "actions", "handlers", "tools", "log", "properties", "toJSON"].map((key) => [
+            key,
+            {
+              enumerable: true,
+              get: () => {
+                throw new Error(`getter ${key}`);
+              },
+            },
+          ]),
+        ),
+      ),
+  ],
   ["a Proxy whose traps throw", throwingProxy],
   ["a revoked Proxy", revokedProxy],
 ];
@@ -83,7 +113,16 @@ const entryPoints: readonly [name: string, call: (value: unknown) => unknown, ou
   ["validate: an action schema", (value) => validate(toolAround({ a: value })), "value"],
   ["validate: properties", (value) => validate(toolAround({ a: { description: "A", properties: value } })), "value"],
   ["validate: a property schema", (value) => validate(toolAround({ a: { description: "A", properties: { n: value } } })), "value"],
-  ["validate: every optional key", (value) => validate(toolAround({ a: { ...goodSchema(), required: value, requiredOneOf: value, defaults: value, notes: value, related: value, examples: value } })), "value"],
+  [
+    "validate: every optional key",
+    (value) =>
+      validate(
+        toolAround({
+          a: { ...goodSchema(), required: value, requiredOneOf: value, defaults: value, notes: value, related: value, examples: value },
+        }),
+      ),
+    "value",
+  ],
   ["fetchSchema: the schema", (value) => fetchSchema(toolAround({ a: value }), "a"), "value"],
   ["schemaOffences(properties)", (value) => schemaOffences(value), "array"],
   ["schemaOffences(…, action)", (value) => schemaOffences({ n: { items: "x" } }, value as string), "array"],
@@ -105,13 +144,25 @@ const entryPoints: readonly [name: string, call: (value: unknown) => unknown, ou
   ["router.callTool(help, { tool })", (value) => createRouter({ tools: [goodTool()] }).callTool("help", { tool: value }), "answer"],
   ["router.callTool(tool, args)", (value) => createRouter({ tools: [goodTool()] }).callTool("t", value), "answer"],
   ["router.callTool(tool, { action })", (value) => createRouter({ tools: [goodTool()] }).callTool("t", { action: value }), "answer"],
-  ["router.callTool(tool, { action, data })", (value) => createRouter({ tools: [goodTool()] }).callTool("t", { action: "a", data: value }), "answer"],
-  ["router.callTool(tool, { action, data: { n } })", (value) => createRouter({ tools: [goodTool()] }).callTool("t", { action: "a", data: { n: value } }), "answer"],
-  ["router.callTool(…, context)", (value) => createRouter({ tools: [goodTool()] }).callTool("t", { action: "a" }, value as never), "answer"],
+  [
+    "router.callTool(tool, { action, data })",
+    (value) => createRouter({ tools: [goodTool()] }).callTool("t", { action: "a", data: value }),
+    "answer",
+  ],
+  [
+    "router.callTool(tool, { action, data: { n } })",
+    (value) => createRouter({ tools: [goodTool()] }).callTool("t", { action: "a", data: { n: value } }),
+    "answer",
+  ],
+  [
+    "router.callTool(…, context)",
+    (value) => createRouter({ tools: [goodTool()] }).callTool("t", { action: "a" }, value as never),
+    "answer",
+  ],
 ];
 
-
-const isOwnError = (error: unknown) => error instanceof ActionSchemaError || error instanceof ToolRegistrationError || error instanceof CallbackSurfaceError;
+const isOwnError = (error: unknown) =>
+  error instanceof ActionSchemaError || error instanceof ToolRegistrationError || error instanceof CallbackSurfaceError;
 
 async function expectOwnOutcome(call: () => unknown, outcome: Outcome): Promise<void> {
   let result: unknown;
@@ -146,7 +197,12 @@ describe("what the refusals say", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(ToolRegistrationError);
-    expect((thrown as ToolRegistrationError).surfaceOffences.map((offence) => offence.field)).toEqual(["options.tools", "options.instructions", "options.log", "options.exposeErrors"]);
+    expect((thrown as ToolRegistrationError).surfaceOffences.map((offence) => offence.field)).toEqual([
+      "options.tools",
+      "options.instructions",
+      "options.log",
+      "options.exposeErrors",
+    ]);
   });
 
   test("createRouter() and createRouter({}) still make an empty router", () => {
@@ -156,7 +212,11 @@ describe("what the refusals say", () => {
 
   test("a tool name that is not a string is unknown_tool, naming the valid tools", async () => {
     const answer = await createRouter({ tools: [goodTool()] }).callTool(10n as never, {});
-    expect(JSON.parse(firstText(answer))).toMatchObject({ error: "unknown_tool", message: "the tool name is a bigint, not a string", validTools: ["t"] });
+    expect(JSON.parse(firstText(answer))).toMatchObject({
+      error: "unknown_tool",
+      message: "the tool name is a bigint, not a string",
+      validTools: ["t"],
+    });
   });
 
   test("a context that is not an object is ignored: the call is served", async () => {

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { actionNames, ActionSchemaError, actionSchemaOffences, checkMandatoryKeys, fetchSchema, fetchSchemas, validate } from "../src/index.js";
+import {
+  actionNames,
+  ActionSchemaError,
+  actionSchemaOffences,
+  checkMandatoryKeys,
+  fetchSchema,
+  fetchSchemas,
+  validate,
+} from "../src/index.js";
 import { toolOf } from "./support/tools.js";
 
 /**
@@ -26,22 +34,34 @@ const anything = fc.anything({
   withSparseArray: true,
   withTypedArray: true,
   withUnicodeString: true,
-  key: fc.oneof(fc.string(), fc.constantFrom("properties", "items", "additionalProperties", "description", "required", "defaults", "__proto__", "constructor")),
+  key: fc.oneof(
+    fc.string(),
+    fc.constantFrom("properties", "items", "additionalProperties", "description", "required", "defaults", "__proto__", "constructor"),
+  ),
 });
 
 /** Hostile rewrites applied to objects found in a generated value, chosen by `plan`. */
 const REWRITES = [
   (object: Record<PropertyKey, unknown>, ancestors: object[]) => void (object["items"] = ancestors[0] ?? object),
   (object: Record<PropertyKey, unknown>, ancestors: object[]) => void (object["properties"] = { loop: ancestors.at(-1) ?? object }),
-  (object: Record<PropertyKey, unknown>) => Object.defineProperty(object, "properties", { enumerable: true, configurable: true, get: () => { throw new Error("getter"); } }),
+  (object: Record<PropertyKey, unknown>) =>
+    Object.defineProperty(object, "properties", {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        throw new Error("getter");
+      },
+    }),
   (object: Record<PropertyKey, unknown>) => void (object[Symbol("tag")] = 1),
   (object: Record<PropertyKey, unknown>) => void (object["additionalProperties"] = new Proxy({}, hostileTraps())),
   (object: Record<PropertyKey, unknown>) => void (object["huge"] = new Array(200_000).fill({ x: 1 })),
-  (object: Record<PropertyKey, unknown>) => void Object.defineProperty(object, "hidden", { value: { type: "string" }, enumerable: false, configurable: true }),
+  (object: Record<PropertyKey, unknown>) =>
+    void Object.defineProperty(object, "hidden", { value: { type: "string" }, enumerable: false, configurable: true }),
   (object: Record<PropertyKey, unknown>) => {
     // An existing key made non-enumerable (the first one, if any).
     const [first] = Object.keys(object);
-    if (first !== undefined && Object.getOwnPropertyDescriptor(object, first)?.configurable === true) Object.defineProperty(object, first, { enumerable: false });
+    if (first !== undefined && Object.getOwnPropertyDescriptor(object, first)?.configurable === true)
+      Object.defineProperty(object, first, { enumerable: false });
   },
   (object: Record<PropertyKey, unknown>) => void (object["defaults"] = { p: new Instance(), q: { __proto__: { colour: "red" } } }),
   (object: Record<PropertyKey, unknown>) => void (object["required"] = [, "p"]),
@@ -57,7 +77,7 @@ class Instance {
 /** A class whose name holds a line break. */
 function LineBreakClass(): new () => object {
   const name = "Forged\n  actions: forged";
-  return { [name]: class {} }[name]!;
+  return { [name]: class {} }[name];
 }
 
 function hostileTraps(): ProxyHandler<object> {
@@ -83,7 +103,9 @@ function corrupt(value: unknown, plan: readonly number[]): unknown {
   return value;
 }
 
-const hostile = fc.tuple(anything, fc.array(fc.nat({ max: REWRITES.length * 3 }), { maxLength: 12 })).map(([value, plan]) => corrupt(value, plan));
+const hostile = fc
+  .tuple(anything, fc.array(fc.nat({ max: REWRITES.length * 3 }), { maxLength: 12 }))
+  .map(([value, plan]) => corrupt(value, plan));
 // Proxies are made inside the property: the framework cannot inspect them safely itself.
 const PROXIES = {
   hostile: () => new Proxy({}, hostileTraps()),
@@ -95,7 +117,9 @@ const PROXIES = {
 };
 const proxied = fc.constantFrom<keyof typeof PROXIES>("hostile", "revoked").map((kind) => ({ makeProxy: kind }));
 const materialize = (value: unknown) =>
-  typeof value === "object" && value !== null && "makeProxy" in value ? PROXIES[(value as { makeProxy: keyof typeof PROXIES }).makeProxy]() : value;
+  typeof value === "object" && value !== null && "makeProxy" in value
+    ? PROXIES[(value as { makeProxy: keyof typeof PROXIES }).makeProxy]()
+    : value;
 
 /** Runs `run`, returning the offences' text, or "ok"; any error other than ActionSchemaError fails, and so does a message not one line per offence. */
 function outcome(run: () => unknown): string {
@@ -117,7 +141,10 @@ const placements: readonly [string, (value: unknown) => unknown][] = [
   ["a property schema", (value) => ({ a: { description: "d", properties: { p: value } } })],
   ["defaults", (value) => ({ a: { description: "d", properties: { p: { properties: { q: {} } } }, defaults: value } })],
   ["required", (value) => ({ a: { description: "d", properties: { p: {} }, required: value, requiredOneOf: [value] } })],
-  ["examples and related", (value) => ({ a: { description: "d", properties: { p: {} }, examples: [value, { p: value }], related: value } })],
+  [
+    "examples and related",
+    (value) => ({ a: { description: "d", properties: { p: {} }, examples: [value, { p: value }], related: value } }),
+  ],
 ];
 
 describe.each(placements)("hostile values as %s", (_where, place) => {
@@ -193,7 +220,8 @@ const unsendable = fc.tuple(anything, fc.array(fc.nat({ max: UNSENDABLE.length *
     seen.add(node);
     for (const child of Object.values(node)) visit(child);
     const choice = plan[step++];
-    if (choice !== undefined && choice < UNSENDABLE.length && Object.isExtensible(node) && !Array.isArray(node)) UNSENDABLE[choice]!(node as Record<PropertyKey, unknown>);
+    if (choice !== undefined && choice < UNSENDABLE.length && Object.isExtensible(node) && !Array.isArray(node))
+      UNSENDABLE[choice]!(node as Record<PropertyKey, unknown>);
   };
   visit(value);
   return value;
@@ -227,7 +255,13 @@ describe("non-enumerable keys are offences wherever keys are read", () => {
     const example = { p: exampleP };
     const schema = { description: "d", properties, defaults, examples: [example] };
     const record = { a: schema };
-    return { record, objects: [record, schema, properties, p, p.properties, q, branch, r, items, defaults, defaultP, example, exampleP] as Record<string, unknown>[] };
+    return {
+      record,
+      objects: [record, schema, properties, p, p.properties, q, branch, r, items, defaults, defaultP, example, exampleP] as Record<
+        string,
+        unknown
+      >[],
+    };
   };
 
   test("hiding any key, or adding a hidden one, anywhere in a valid record is reported at that key", () => {
@@ -237,7 +271,12 @@ describe("non-enumerable keys are offences wherever keys are read", () => {
         const { record, objects } = template();
         const object = objects[at]!;
         const key = added ?? Object.keys(object)[0]!;
-        Object.defineProperty(object, key, { value: Object.hasOwn(object, key) ? object[key] : 1, enumerable: false, configurable: true, writable: true });
+        Object.defineProperty(object, key, {
+          value: Object.hasOwn(object, key) ? object[key] : 1,
+          enumerable: false,
+          configurable: true,
+          writable: true,
+        });
         const offences = actionSchemaOffences(toolOf(record));
         expect(offences.some((found) => found.key === key && /not enumerable/.test(found.problem))).toBe(true);
       }),
@@ -256,9 +295,12 @@ describe("holes are wrong-typed entries", () => {
         for (const index of Object.keys(shape).map(Number)) list[index] = entry();
         const schema = { description: "d", properties: { p: {} }, [key]: list };
         const runs: number[] = [];
-        for (let index = 0; index < list.length; index++) if (!Object.hasOwn(list, index) && (index === 0 || Object.hasOwn(list, index - 1))) runs.push(index);
+        for (let index = 0; index < list.length; index++)
+          if (!Object.hasOwn(list, index) && (index === 0 || Object.hasOwn(list, index - 1))) runs.push(index);
         const holes = actionSchemaOffences(toolOf({ a: schema })).filter((found) => /holes?$/.test(found.problem));
-        expect(holes.map((found) => [found.location, found.index, found.code])).toEqual(runs.map((index) => [`actions["a"].${key}`, index, "wrong_type"]));
+        expect(holes.map((found) => [found.location, found.index, found.code])).toEqual(
+          runs.map((index) => [`actions["a"].${key}`, index, "wrong_type"]),
+        );
       }),
       { numRuns: 300 },
     );

@@ -55,7 +55,9 @@ describe("DNS-rebinding protection: the Host allowlist", () => {
     const running = await serve();
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(running.url.port), "127.0.0.1", () => {
-        socket.end(`POST /mcp HTTP/1.0\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: ${INITIALIZE.length}\r\n\r\n${INITIALIZE}`);
+        socket.end(
+          `POST /mcp HTTP/1.0\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: ${INITIALIZE.length}\r\n\r\n${INITIALIZE}`,
+        );
       });
       let text = "";
       socket.on("data", (chunk) => (text += chunk.toString()));
@@ -84,11 +86,25 @@ describe("DNS-rebinding protection: the Host allowlist", () => {
 describe("DNS-rebinding protection: the Origin allowlist", () => {
   test("on loopback, no Origin or a loopback origin is served; any other origin, and null, is 403", async () => {
     const running = await serve();
-    for (const origin of [undefined, "http://localhost:5173", "https://127.0.0.1", `http://[::1]:${running.url.port}`, "HTTP://LOCALHOST:3000"]) {
+    for (const origin of [
+      undefined,
+      "http://localhost:5173",
+      "https://127.0.0.1",
+      `http://[::1]:${running.url.port}`,
+      "HTTP://LOCALHOST:3000",
+    ]) {
       const headers: Record<string, string> = origin === undefined ? {} : { origin };
       expect((await exchange(running.url, { headers, body: INITIALIZE })).status, origin).toBe(200);
     }
-    for (const origin of ["https://evil.example", `http://evil.example:${running.url.port}`, "null", "file://", "http://localhost.evil.example", "not a url", "ftp://localhost"]) {
+    for (const origin of [
+      "https://evil.example",
+      `http://evil.example:${running.url.port}`,
+      "null",
+      "file://",
+      "http://localhost.evil.example",
+      "not a url",
+      "ftp://localhost",
+    ]) {
       const refused = await exchange(running.url, { headers: { origin }, body: INITIALIZE });
       expect(refused.status, origin).toBe(403);
       expect(rpcErrorOf(refused.body)).toEqual({ code: -32000, message: "Forbidden: origin not allowed" });
@@ -98,7 +114,10 @@ describe("DNS-rebinding protection: the Origin allowlist", () => {
   test("the rebinding request itself — a foreign Host and its own Origin — is refused before anything else runs", async () => {
     const running = await serve({ bearerToken: "s3cret" });
     const rebound = `evil.example:${running.url.port}`;
-    const answer = await exchange(running.url, { headers: { host: rebound, origin: `http://${rebound}`, authorization: "Bearer s3cret" }, body: INITIALIZE });
+    const answer = await exchange(running.url, {
+      headers: { host: rebound, origin: `http://${rebound}`, authorization: "Bearer s3cret" },
+      body: INITIALIZE,
+    });
     expect(answer.status).toBe(403);
     expect(running.sessionCount()).toBe(0);
   });
@@ -121,11 +140,14 @@ describe("DNS-rebinding protection: the Origin allowlist", () => {
 });
 
 describe("the defaults follow the connection, for createHttpHandler too", () => {
-  const request = (localAddress: string | undefined, headers: Record<string, string>) => ({ headers, socket: { localAddress } }) as unknown as IncomingMessage;
+  const request = (localAddress: string | undefined, headers: Record<string, string>) =>
+    ({ headers, socket: { localAddress } }) as unknown as IncomingMessage;
 
   test("a loopback connection is 127.0.0.0/8, ::1 or an IPv4-mapped 127 address; nothing else", () => {
-    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackConnection(request(address, {})), address).toBe(true);
-    for (const address of ["10.0.0.5", "192.168.1.2", "::ffff:10.0.0.1", "::2", "1270.0.0.1", undefined]) expect(isLoopbackConnection(request(address, {})), address).toBe(false);
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])
+      expect(isLoopbackConnection(request(address, {})), address).toBe(true);
+    for (const address of ["10.0.0.5", "192.168.1.2", "::ffff:10.0.0.1", "::2", "1270.0.0.1", undefined])
+      expect(isLoopbackConnection(request(address, {})), address).toBe(false);
   });
 
   test("a connection that arrived on another interface accepts any Host and a same-host Origin by default; an explicit list still applies", async () => {
@@ -133,18 +155,34 @@ describe("the defaults follow the connection, for createHttpHandler too", () => 
     const foreign = { host: "mcp.example.com", origin: "https://app.example.com" };
     expect(await admitNode(httpGuards(), request("10.0.0.5", sameHost))).toEqual({ identity: undefined });
     expect(await admitNode(httpGuards(), request("10.0.0.5", { host: "anything.example" }))).toEqual({ identity: undefined });
-    expect(await admitNode(httpGuards(), request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
-    expect(await admitNode(httpGuards(), request("127.0.0.1", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
-    expect(await admitNode(httpGuards({ allowedHosts: ["other.example.com"] }), request("10.0.0.5", sameHost))).toMatchObject({ refusal: { status: 403, message: "Forbidden: host not allowed" } });
-    expect(await admitNode(httpGuards({ allowedOrigins: ["https://app.example.com"] }), request("10.0.0.5", foreign))).toEqual({ identity: undefined });
-    expect(await admitNode(httpGuards({ allowedOrigins: ["https://other.example.com"] }), request("10.0.0.5", foreign))).toMatchObject({ refusal: { status: 403, message: "Forbidden: origin not allowed" } });
+    expect(await admitNode(httpGuards(), request("10.0.0.5", foreign))).toMatchObject({
+      refusal: { status: 403, message: "Forbidden: origin not allowed" },
+    });
+    expect(await admitNode(httpGuards(), request("127.0.0.1", sameHost))).toMatchObject({
+      refusal: { status: 403, message: "Forbidden: host not allowed" },
+    });
+    expect(await admitNode(httpGuards({ allowedHosts: ["other.example.com"] }), request("10.0.0.5", sameHost))).toMatchObject({
+      refusal: { status: 403, message: "Forbidden: host not allowed" },
+    });
+    expect(await admitNode(httpGuards({ allowedOrigins: ["https://app.example.com"] }), request("10.0.0.5", foreign))).toEqual({
+      identity: undefined,
+    });
+    expect(await admitNode(httpGuards({ allowedOrigins: ["https://other.example.com"] }), request("10.0.0.5", foreign))).toMatchObject({
+      refusal: { status: 403, message: "Forbidden: origin not allowed" },
+    });
   });
 
   test("createHttpHandler on the user's own loopback server refuses a foreign Host by default", async () => {
     const handler = createHttpHandler(fixtureRouter());
     const server = createServer((req, res) => void handler.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    open.push({ close: async () => (await handler.close(), server.closeAllConnections(), await new Promise<void>((resolve) => server.close(() => resolve()))) });
+    open.push({
+      close: async () => (
+        await handler.close(),
+        server.closeAllConnections(),
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+      ),
+    });
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     expect((await exchange(url, { headers: { host: "evil.example" }, body: INITIALIZE })).status).toBe(403);
     expect((await exchange(url, { body: INITIALIZE })).status).toBe(200);
@@ -169,7 +207,10 @@ describe("the request body limit", () => {
     const refused = await exchange(running.url, { body: initializeOf(1024 * 1024 + 1) });
     expect(refused.status).toBe(413);
     expect(refused.headers.connection).toBe("close");
-    expect(rpcErrorOf(refused.body)).toEqual({ code: -32000, message: "Payload Too Large: the request body must not exceed 1048576 bytes" });
+    expect(rpcErrorOf(refused.body)).toEqual({
+      code: -32000,
+      message: "Payload Too Large: the request body must not exceed 1048576 bytes",
+    });
     expect(running.sessionCount()).toBe(1);
   });
 
@@ -183,9 +224,14 @@ describe("the request body limit", () => {
     const session = await openSession(running.url);
     const call = rpc(7, "tools/call", { name: "tasks", arguments: { action: "create", data: { name: "x".repeat(4096) } } });
     expect((await exchange(running.url, { headers: session, body: call })).status).toBe(413);
-    const small = await exchange(running.url, { headers: session, body: rpc(8, "tools/call", { name: "tasks", arguments: { action: "list" } }) });
+    const small = await exchange(running.url, {
+      headers: session,
+      body: rpc(8, "tools/call", { name: "tasks", arguments: { action: "list" } }),
+    });
     expect(small.status).toBe(200);
-    expect(messagesOf(small)).toEqual([expect.objectContaining({ id: 8, result: expect.objectContaining({ content: expect.any(Array) }) })]);
+    expect(messagesOf(small)).toEqual([
+      expect.objectContaining({ id: 8, result: expect.objectContaining({ content: expect.any(Array) }) }),
+    ]);
   });
 
   test("applies in stateless mode as well", async () => {
@@ -212,7 +258,9 @@ describe("authentication", () => {
     for (const authorization of ["Bearer wrong-token", "Bearer s3cret-token2", "Bearer s3cret-toke"]) {
       const wrong = await exchange(running.url, { headers: { authorization }, body: INITIALIZE });
       expect(wrong.status, authorization).toBe(401);
-      expect(wrong.headers["www-authenticate"]).toBe('Bearer realm="mcp", error="invalid_token", error_description="the access token is not valid"');
+      expect(wrong.headers["www-authenticate"]).toBe(
+        'Bearer realm="mcp", error="invalid_token", error_description="the access token is not valid"',
+      );
     }
     for (const authorization of ["Basic czNjcmV0LXRva2Vu", "s3cret-token", "Bearer", "Bearer s3cret token"]) {
       const other = await exchange(running.url, { headers: { authorization }, body: INITIALIZE });
@@ -242,8 +290,13 @@ describe("authentication", () => {
   test("the SDK client with the token in requestInit runs a session; without it, connecting fails", async () => {
     const running = await serve({ bearerToken: "s3cret-token" });
     const { client } = newClient();
-    await client.connect(new StreamableHTTPClientTransport(running.url, { requestInit: { headers: { authorization: "Bearer s3cret-token" } } }));
-    expect(readAnswer(await client.callTool({ name: "tasks", arguments: { action: "list" } }))).toMatchObject({ isError: false, body: { status: "open" } });
+    await client.connect(
+      new StreamableHTTPClientTransport(running.url, { requestInit: { headers: { authorization: "Bearer s3cret-token" } } }),
+    );
+    expect(readAnswer(await client.callTool({ name: "tasks", arguments: { action: "list" } }))).toMatchObject({
+      isError: false,
+      body: { status: "open" },
+    });
     await client.close();
     const { client: stranger } = newClient();
     await expect(stranger.connect(new StreamableHTTPClientTransport(running.url))).rejects.toThrow(/401|Unauthorized/);

@@ -41,15 +41,19 @@ describe.each([
     expect(running.sessionCount()).toBe(stateless ? 0 : 1);
     await running.close();
   });
-  const post = (body: string, headers: Record<string, string | null> = {}) => exchange(running.url, { headers: { ...session, ...headers }, body });
+  const post = (body: string, headers: Record<string, string | null> = {}) =>
+    exchange(running.url, { headers: { ...session, ...headers }, body });
 
-  test.each(["{not json", "", '{"jsonrpc":"2.0",', "\u0000", "[1,]", "{'jsonrpc':'2.0'}"])("%j is not JSON: 400 -32700 Parse error", async (body) => {
-    for (const headers of [session, {}]) {
-      const answer = await exchange(running.url, { headers, body });
-      expect(answer.status).toBe(400);
-      expect(rpcError(answer)).toEqual({ code: -32700, message: "Parse error: Invalid JSON" });
-    }
-  });
+  test.each(["{not json", "", '{"jsonrpc":"2.0",', "\u0000", "[1,]", "{'jsonrpc':'2.0'}"])(
+    "%j is not JSON: 400 -32700 Parse error",
+    async (body) => {
+      for (const headers of [session, {}]) {
+        const answer = await exchange(running.url, { headers, body });
+        expect(answer.status).toBe(400);
+        expect(rpcError(answer)).toEqual({ code: -32700, message: "Parse error: Invalid JSON" });
+      }
+    },
+  );
 
   test.each([
     "42",
@@ -73,12 +77,21 @@ describe.each([
 
   test("batches: empty, an invalid entry, more than 100 entries, or a shared id are -32600; valid ones are answered entry by entry", async () => {
     expect(rpcError(await post("[]"))).toEqual({ code: -32600, message: "Invalid Request: an empty batch" });
-    expect(rpcError(await post("[1,2]"))).toEqual({ code: -32600, message: "Invalid Request: batch entry 0 is not a JSON-RPC 2.0 message" });
-    expect(rpcError(await post(JSON.stringify([listCall(1), { jsonrpc: "2.0" }])))).toEqual({ code: -32600, message: "Invalid Request: batch entry 1 is not a JSON-RPC 2.0 message" });
+    expect(rpcError(await post("[1,2]"))).toEqual({
+      code: -32600,
+      message: "Invalid Request: batch entry 0 is not a JSON-RPC 2.0 message",
+    });
+    expect(rpcError(await post(JSON.stringify([listCall(1), { jsonrpc: "2.0" }])))).toEqual({
+      code: -32600,
+      message: "Invalid Request: batch entry 1 is not a JSON-RPC 2.0 message",
+    });
     const tooMany = await post(JSON.stringify(Array.from({ length: 101 }, (_, id) => request(id, "ping"))));
     expect(tooMany.status).toBe(400);
     expect(rpcError(tooMany)).toEqual({ code: -32600, message: "Invalid Request: Batch must not exceed 100 messages" });
-    expect(rpcError(await post(JSON.stringify([listCall(1), listCall(1)])))).toEqual({ code: -32600, message: "Invalid Request: the batch uses the request id 1 twice" });
+    expect(rpcError(await post(JSON.stringify([listCall(1), listCall(1)])))).toEqual({
+      code: -32600,
+      message: "Invalid Request: the batch uses the request id 1 twice",
+    });
 
     const batch = await post(JSON.stringify([listCall(11), request(12, "ping"), request("thirteen", "nope/nope")]));
     expect(batch.status).toBe(200);
@@ -93,14 +106,18 @@ describe.each([
   });
 
   test("an unknown method is -32601 and invalid tools/call params are -32602, each with the request's id", async () => {
-    expect(messagesOf(await post(rpc(3, "nope/nope")))).toEqual([{ jsonrpc: "2.0", id: 3, error: expect.objectContaining({ code: -32601 }) }]);
+    expect(messagesOf(await post(rpc(3, "nope/nope")))).toEqual([
+      { jsonrpc: "2.0", id: 3, error: expect.objectContaining({ code: -32601 }) },
+    ]);
     for (const params of [{ name: 5 }, {}, { name: "tasks", arguments: [] }, { name: "tasks", arguments: "x" }]) {
       const [answer] = messagesOf(await post(rpc(4, "tools/call", params))) as { id: number; error: { code: number; message: string } }[];
       expect(answer, JSON.stringify(params)).toMatchObject({ id: 4, error: { code: -32602 } });
       expect(answer!.error.message).toMatch(/^MCP error -32602: Invalid tools\/call params \(params\.(name|arguments): /);
     }
     // Well-formed JSON-RPC with wrong arguments is the tool dialect's business: an isError result, not a protocol error.
-    const [wrong] = messagesOf(await post(rpc(5, "tools/call", { name: "tasks", arguments: { action: "crate" } }))) as { result: unknown }[];
+    const [wrong] = messagesOf(await post(rpc(5, "tools/call", { name: "tasks", arguments: { action: "crate" } }))) as {
+      result: unknown;
+    }[];
     expect(readAnswer(wrong!.result)).toMatchObject({ isError: true, body: { error: "unknown_action" } });
   });
 
@@ -114,14 +131,21 @@ describe.each([
   ] as const)("Content-Type %s: %d", async (contentType, status) => {
     const answer = await post(rpc(6, "ping"), { "content-type": contentType });
     expect(answer.status).toBe(status);
-    if (status === 415) expect(rpcError(answer)).toEqual({ code: -32000, message: "Unsupported Media Type: Content-Type must be application/json" });
+    if (status === 415)
+      expect(rpcError(answer)).toEqual({ code: -32000, message: "Unsupported Media Type: Content-Type must be application/json" });
   });
 
-  test.each([["application/json"], ["text/event-stream"], [null], ["*/*"]])("Accept %s: 406 (a POST must accept both MCP media types)", async (accept) => {
-    const answer = await post(rpc(7, "ping"), { accept });
-    expect(answer.status).toBe(406);
-    expect(rpcError(answer)).toEqual({ code: -32000, message: "Not Acceptable: Client must accept both application/json and text/event-stream" });
-  });
+  test.each([["application/json"], ["text/event-stream"], [null], ["*/*"]])(
+    "Accept %s: 406 (a POST must accept both MCP media types)",
+    async (accept) => {
+      const answer = await post(rpc(7, "ping"), { accept });
+      expect(answer.status).toBe(406);
+      expect(rpcError(answer)).toEqual({
+        code: -32000,
+        message: "Not Acceptable: Client must accept both application/json and text/event-stream",
+      });
+    },
+  );
 
   test("nesting half a million levels deep is answered, never a crash", async () => {
     const deep = "[".repeat(500_000) + "]".repeat(500_000);
@@ -130,6 +154,9 @@ describe.each([
     const [answer] = messagesOf(await post(body)) as { id: number; result: unknown }[];
     // The gate refuses the value (a string is declared there) before any handler sees it.
     expect(answer!.id).toBe(9);
-    expect(readAnswer(answer!.result)).toMatchObject({ isError: true, body: { error: "invalid_data", problems: [{ code: "invalid_value", at: 'data["opts"]["due"]', keyword: "type" }] } });
+    expect(readAnswer(answer!.result)).toMatchObject({
+      isError: true,
+      body: { error: "invalid_data", problems: [{ code: "invalid_value", at: 'data["opts"]["due"]', keyword: "type" }] },
+    });
   });
 });

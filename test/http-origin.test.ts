@@ -33,7 +33,13 @@ async function lanServer(options: HttpHandlerOptions = {}): Promise<URL> {
     void handler.handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  open.push({ close: async () => (await handler.close(), server.closeAllConnections(), await new Promise<void>((resolve) => server.close(() => resolve()))) });
+  open.push({
+    close: async () => (
+      await handler.close(),
+      server.closeAllConnections(),
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    ),
+  });
   return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
 }
 
@@ -46,7 +52,11 @@ describe("Origin off loopback, with no allowlist", () => {
     const url = await lanServer();
     const refused = await exchange(url, { headers: { host: "mcp.lan:8080", origin: "http://evil.example" }, body: INITIALIZE });
     expect(refused.status).toBe(403);
-    expect(JSON.parse(refused.body)).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Forbidden: origin not allowed" }, id: null });
+    expect(JSON.parse(refused.body)).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "Forbidden: origin not allowed" },
+      id: null,
+    });
   });
 
   test("an Origin whose host:port is the request's Host is served; scheme and default ports are normalized", async () => {
@@ -110,10 +120,15 @@ describe("on loopback the same-host rule adds to the loopback default", () => {
   });
 
   test("the guards decide from the connection and the headers alone", async () => {
-    const request = (localAddress: string, headers: Record<string, string>) => ({ headers, socket: { localAddress } }) as unknown as IncomingMessage;
+    const request = (localAddress: string, headers: Record<string, string>) =>
+      ({ headers, socket: { localAddress } }) as unknown as IncomingMessage;
     const guards = httpGuards();
-    expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com", origin: "https://app.example.com" }))).toMatchObject({ refusal: { status: 403 } });
-    expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com", origin: "https://mcp.example.com" }))).toEqual({ identity: undefined });
+    expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com", origin: "https://app.example.com" }))).toMatchObject({
+      refusal: { status: 403 },
+    });
+    expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com", origin: "https://mcp.example.com" }))).toEqual({
+      identity: undefined,
+    });
     expect(await admitNode(guards, request("10.0.0.5", { host: "mcp.example.com" }))).toEqual({ identity: undefined });
   });
 });

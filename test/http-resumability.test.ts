@@ -5,7 +5,6 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { createRouter, defineTool, text } from "../src/index.js";
@@ -28,7 +27,14 @@ describe("createInMemoryEventStore", () => {
     await store.storeEvent("b", message(2));
     const a3 = await store.storeEvent("a", message(3));
     const a4 = await store.storeEvent("a", message(4));
-    expect(await replayed(store, priming)).toEqual({ stream: "a", sent: [[a1, message(1)], [a3, message(3)], [a4, message(4)]] });
+    expect(await replayed(store, priming)).toEqual({
+      stream: "a",
+      sent: [
+        [a1, message(1)],
+        [a3, message(3)],
+        [a4, message(4)],
+      ],
+    });
     expect(await replayed(store, a3)).toEqual({ stream: "a", sent: [[a4, message(4)]] });
     expect(await store.getStreamIdForEventId!(a3)).toBe("a");
   });
@@ -90,9 +96,14 @@ describe("resuming a stream over Streamable HTTP", () => {
 
   test("a POST stream opens with a priming event carrying an id and the retry interval (2025-11-25 clients)", async () => {
     running = await serveHttp(createRouter(), { eventStore: createInMemoryEventStore(), retryInterval: 750 });
-    const init = await exchange(running.url, { body: rpc(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }) });
+    const init = await exchange(running.url, {
+      body: rpc(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }),
+    });
     const session = String(init.headers["mcp-session-id"]);
-    const listed = await exchange(running.url, { headers: { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" }, body: rpc(2, "tools/list") });
+    const listed = await exchange(running.url, {
+      headers: { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
+      body: rpc(2, "tools/list"),
+    });
     expect(listed.body).toMatch(/^id: \S+\nretry: 750\ndata: \n\n/);
     expect(listed.body).toMatch(/\nid: \S+\ndata: \{"result":\{"tools":/);
   });
@@ -100,10 +111,20 @@ describe("resuming a stream over Streamable HTTP", () => {
   test("the SDK client resumes with Last-Event-ID and receives the answer sent after the stream closed", async () => {
     const store = createInMemoryEventStore();
     const resumedAfter: string[] = [];
-    const eventStore = { ...store, replayEventsAfter: (id: string, options: Parameters<typeof store.replayEventsAfter>[1]) => (resumedAfter.push(id), store.replayEventsAfter(id, options)) };
+    const eventStore = {
+      ...store,
+      replayEventsAfter: (id: string, options: Parameters<typeof store.replayEventsAfter>[1]) => (
+        resumedAfter.push(id),
+        store.replayEventsAfter(id, options)
+      ),
+    };
     running = await serveHttp(createRouter({ tools: [closer] }), { eventStore, retryInterval: 50 });
     const client = new Client({ name: "resumer", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(running.url, { reconnectionOptions: { initialReconnectionDelay: 50, maxReconnectionDelay: 200, reconnectionDelayGrowFactor: 1, maxRetries: 5 } }) as Transport);
+    await client.connect(
+      new StreamableHTTPClientTransport(running.url, {
+        reconnectionOptions: { initialReconnectionDelay: 50, maxReconnectionDelay: 200, reconnectionDelayGrowFactor: 1, maxRetries: 5 },
+      }),
+    );
     expect(await client.callTool({ name: "slow" })).toEqual({ content: [{ type: "text", text: "answered after the stream closed" }] });
     // The answer came through a resumed stream: the client named the last event it had seen.
     expect(resumedAfter).toHaveLength(1);
@@ -113,7 +134,7 @@ describe("resuming a stream over Streamable HTTP", () => {
   test("without an event store the SDK offers no stream closing, and the answer comes on the open stream", async () => {
     running = await serveHttp(createRouter({ tools: [closer] }));
     const client = new Client({ name: "plain", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(running.url) as Transport);
+    await client.connect(new StreamableHTTPClientTransport(running.url));
     expect(await client.callTool({ name: "slow" })).toEqual({ content: [{ type: "text", text: "answered after the stream closed" }] });
     await client.close();
   });

@@ -89,7 +89,10 @@ describe("a session answers only to the identity that opened it", () => {
     const { client } = newClient();
     const owner = new StreamableHTTPClientTransport(running.url, { requestInit: { headers: { authorization: "Bearer alice-token" } } });
     await client.connect(owner);
-    const stolen = new StreamableHTTPClientTransport(running.url, { sessionId: owner.sessionId!, requestInit: { headers: { authorization: "Bearer bob-token" } } });
+    const stolen = new StreamableHTTPClientTransport(running.url, {
+      sessionId: owner.sessionId!,
+      requestInit: { headers: { authorization: "Bearer bob-token" } },
+    });
     await expect(stolen.terminateSession()).rejects.toMatchObject({ code: 404 });
     expect(running.sessionCount()).toBe(1);
     expect(readAnswer(await client.callTool({ name: "tasks", arguments: { action: "list" } }))).toMatchObject({ isError: false });

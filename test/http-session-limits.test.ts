@@ -9,7 +9,7 @@
 import { build } from "esbuild";
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer, request, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -39,12 +39,21 @@ describe("maxSessions", () => {
     const refused = await exchange(running.url, { body: INITIALIZE });
     expect(refused.status).toBe(503);
     const retryAfter = Number(refused.headers["retry-after"]);
-    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000, String(refused.headers["retry-after"])).toBe(true);
-    expect(JSON.parse(refused.body)).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Service Unavailable: the server holds its maximum of 2 sessions; retry later" }, id: null });
+    expect(
+      Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000,
+      String(refused.headers["retry-after"]),
+    ).toBe(true);
+    expect(JSON.parse(refused.body)).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "Service Unavailable: the server holds its maximum of 2 sessions; retry later" },
+      id: null,
+    });
     expect(running.sessionCount()).toBe(2);
     for (const [index, session] of [first, second].entries()) {
       const answer = await exchange(running.url, { headers: session, body: call(index) });
-      expect(messagesOf(answer)).toEqual([expect.objectContaining({ id: index, result: { content: [expect.objectContaining({ type: "text" })] } })]);
+      expect(messagesOf(answer)).toEqual([
+        expect.objectContaining({ id: index, result: { content: [expect.objectContaining({ type: "text" })] } }),
+      ]);
     }
     expect((await exchange(running.url, { method: "DELETE", headers: first })).status).toBe(200);
     expect((await exchange(running.url, { body: INITIALIZE })).status).toBe(200);
@@ -62,7 +71,8 @@ describe("maxSessions", () => {
 
   test("a refused initialize (wrong Accept) does not hold a slot", async () => {
     const running = await serve({ maxSessions: 1 });
-    for (let attempt = 0; attempt < 3; attempt++) expect((await exchange(running.url, { headers: { accept: "application/json" }, body: INITIALIZE })).status).toBe(406);
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await exchange(running.url, { headers: { accept: "application/json" }, body: INITIALIZE })).status).toBe(406);
     expect((await exchange(running.url, { body: INITIALIZE })).status).toBe(200);
   });
 
@@ -135,11 +145,16 @@ describe("sessionIdleTimeoutMs", () => {
 
 describe("options and timers", () => {
   test("an invalid limit is refused when the handler is made", () => {
-    for (const maxSessions of [0, -1, 1.5, Number.NaN]) expect(() => createHttpHandler(fixtureRouter(), { maxSessions }), `maxSessions ${maxSessions}`).toThrow(RangeError);
+    for (const maxSessions of [0, -1, 1.5, Number.NaN])
+      expect(() => createHttpHandler(fixtureRouter(), { maxSessions }), `maxSessions ${maxSessions}`).toThrow(RangeError);
     for (const sessionIdleTimeoutMs of [0, -1, 1.5, Number.NaN, 2 ** 31]) {
-      expect(() => createHttpHandler(fixtureRouter(), { sessionIdleTimeoutMs }), `sessionIdleTimeoutMs ${sessionIdleTimeoutMs}`).toThrow(RangeError);
+      expect(() => createHttpHandler(fixtureRouter(), { sessionIdleTimeoutMs }), `sessionIdleTimeoutMs ${sessionIdleTimeoutMs}`).toThrow(
+        RangeError,
+      );
     }
-    expect(() => createHttpHandler(fixtureRouter(), { maxSessions: Number.POSITIVE_INFINITY, sessionIdleTimeoutMs: Number.POSITIVE_INFINITY })).not.toThrow();
+    expect(() =>
+      createHttpHandler(fixtureRouter(), { maxSessions: Number.POSITIVE_INFINITY, sessionIdleTimeoutMs: Number.POSITIVE_INFINITY }),
+    ).not.toThrow();
   });
 
   test("close() closes every session, and no session opens after it", async () => {
@@ -176,7 +191,16 @@ describe("options and timers", () => {
       process.stdout.write(opened.status + " " + handler.sessionCount());
       server.close();
     `;
-    await build({ stdin: { contents, resolveDir: `${root}test`, loader: "ts" }, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", outfile, logLevel: "silent" });
+    await build({
+      stdin: { contents, resolveDir: `${root}test`, loader: "ts" },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      outfile,
+      logLevel: "silent",
+    });
     const child = spawn(process.execPath, [outfile], { stdio: ["ignore", "pipe", "inherit"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

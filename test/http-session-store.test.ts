@@ -11,7 +11,15 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { createFetchHandler, createInMemoryEventStore, createInMemorySessionStore, type FetchHandler, type FetchHandlerOptions, type SessionRecord, type SessionStore } from "../src/mcp/index.js";
+import {
+  createFetchHandler,
+  createInMemoryEventStore,
+  createInMemorySessionStore,
+  type FetchHandler,
+  type FetchHandlerOptions,
+  type SessionRecord,
+  type SessionStore,
+} from "../src/mcp/index.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { beyondRouter } from "./fixtures/runtime/beyond.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
@@ -58,7 +66,14 @@ describe("a session survives its handler through the session store", () => {
     await client.connect(transport);
     const id = transport.sessionId!;
     expect(readAnswer(await client.callTool({ name: "add", arguments: { a: 1, b: 2 } })).body).toBe(3);
-    expect(await sessionStore.get(id)).toEqual({ owner: null, client: { protocolVersion: expect.any(String), capabilities: { elicitation: {} }, clientInfo: { name: "restart-test", version: "2.0.0" } } });
+    expect(await sessionStore.get(id)).toEqual({
+      owner: null,
+      client: {
+        protocolVersion: expect.any(String),
+        capabilities: { elicitation: {} },
+        clientInfo: { name: "restart-test", version: "2.0.0" },
+      },
+    });
 
     await current.close();
     current = handlerFor({ sessionStore }, beyondRouter());
@@ -68,7 +83,10 @@ describe("a session survives its handler through the session store", () => {
     expect(transport.sessionId).toBe(id);
     expect(current.sessionCount()).toBe(1);
     expect(readAnswer(await client.callTool({ name: "add", arguments: { a: 2, b: 3 } })).body).toBe(5);
-    expect(readAnswer(await client.callTool({ name: "talk", arguments: { action: "elicit" } })).body).toMatchObject({ action: "accept", content: { name: "Ada" } });
+    expect(readAnswer(await client.callTool({ name: "talk", arguments: { action: "elicit" } })).body).toMatchObject({
+      action: "accept",
+      content: { name: "Ada" },
+    });
     const help = await client.callTool({ name: "help", arguments: { tool: "talk" } });
     expect(help.isError).toBeFalsy();
     expect(JSON.stringify(help.content)).toContain("elicit");
@@ -82,7 +100,11 @@ describe("a session survives its handler through the session store", () => {
     await before.close();
     const after = handlerFor({ sessionStore, bearerToken });
     const mallory = { ...alice, authorization: "Bearer mallory-token" };
-    for (const [method, body] of [["POST", list(2)], ["GET", undefined], ["DELETE", undefined]] as const) {
+    for (const [method, body] of [
+      ["POST", list(2)],
+      ["GET", undefined],
+      ["DELETE", undefined],
+    ] as const) {
       const refused = await send(after, body, mallory, method);
       expect(refused.status, method).toBe(404);
       expect(await refused.json()).toEqual({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null });
@@ -119,17 +141,20 @@ describe("a session survives its handler through the session store", () => {
   test.each([
     ["SSE", false],
     ["JSON", true],
-  ])("a session closed by its handler's close() stays stored; concurrent requests revive it once (%s answers)", async (_answers, enableJsonResponse) => {
-    const sessionStore = createInMemorySessionStore();
-    const session = await open(handlerFor({ sessionStore, enableJsonResponse }));
-    await handlers[0]!.close();
-    let servers = 0;
-    const next = handlerFor({ sessionStore, enableJsonResponse, setup: () => void servers++ });
-    const answers = await Promise.all([send(next, list(2), session), send(next, list(3), session), send(next, list(4), session)]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    expect(servers).toBe(1);
-    expect(next.sessionCount()).toBe(1);
-  });
+  ])(
+    "a session closed by its handler's close() stays stored; concurrent requests revive it once (%s answers)",
+    async (_answers, enableJsonResponse) => {
+      const sessionStore = createInMemorySessionStore();
+      const session = await open(handlerFor({ sessionStore, enableJsonResponse }));
+      await handlers[0]!.close();
+      let servers = 0;
+      const next = handlerFor({ sessionStore, enableJsonResponse, setup: () => void servers++ });
+      const answers = await Promise.all([send(next, list(2), session), send(next, list(3), session), send(next, list(4), session)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(servers).toBe(1);
+      expect(next.sessionCount()).toBe(1);
+    },
+  );
 
   test("the record lives as long as the idle timeout; with Infinity it is stored without one", async () => {
     const writes: (number | undefined)[] = [];
@@ -168,17 +193,35 @@ describe("a session survives its handler through the session store", () => {
   });
 
   test("a record that is no session record is 500 naming what is wrong, and nothing opens", async () => {
-    const broken: SessionStore = { get: async () => ({ owner: null, client: { protocolVersion: 2025 } }) as unknown as SessionRecord, set: async () => {}, delete: async () => {} };
+    const broken: SessionStore = {
+      get: async () => ({ owner: null, client: { protocolVersion: 2025 } }) as unknown as SessionRecord,
+      set: async () => {},
+      delete: async () => {},
+    };
     const handler = handlerFor({ sessionStore: broken });
     const answer = await send(handler, list(2), { "mcp-session-id": "from-elsewhere", "mcp-protocol-version": "2025-06-18" });
     expect(answer.status).toBe(500);
-    expect(await answer.json()).toMatchObject({ error: { code: -32603, message: "Internal error: the session store's record of this session is not a session record: client.protocolVersion is not a string" } });
+    expect(await answer.json()).toMatchObject({
+      error: {
+        code: -32603,
+        message:
+          "Internal error: the session store's record of this session is not a session record: client.protocolVersion is not a string",
+      },
+    });
     expect(handler.sessionCount()).toBe(0);
   });
 
   test.each([
-    ["with stateless", { stateless: true, sessionStore: createInMemorySessionStore() }, "sessionStore needs sessions: a stateless server keeps none; drop stateless or the sessionStore"],
-    ["missing delete", { sessionStore: { get: async () => undefined, set: async () => {} } as unknown as SessionStore }, "sessionStore must have async get, set and delete (missing: delete), e.g. createInMemorySessionStore()"],
+    [
+      "with stateless",
+      { stateless: true, sessionStore: createInMemorySessionStore() },
+      "sessionStore needs sessions: a stateless server keeps none; drop stateless or the sessionStore",
+    ],
+    [
+      "missing delete",
+      { sessionStore: { get: async () => undefined, set: async () => {} } as unknown as SessionStore },
+      "sessionStore must have async get, set and delete (missing: delete), e.g. createInMemorySessionStore()",
+    ],
   ])("sessionStore %s is refused at start-up", (_case, options, message) => {
     expect(() => createFetchHandler(fixtureRouter(), options as FetchHandlerOptions)).toThrow(new RangeError(message));
   });

@@ -7,7 +7,6 @@
  * stream of a session. Waits are bounded so a regression fails rather than
  * hangs; no assertion is about how long anything took.
  */
-import { request } from "node:http";
 import { connect } from "node:net";
 import { describe, expect, test } from "vitest";
 import { createRouter, defineTool } from "../src/index.js";
@@ -49,7 +48,10 @@ describe("request and header timeouts", () => {
   test("a client that stalls halfway through its body is answered 408 and disconnected; the server keeps serving", async () => {
     const running = await serve({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
     expect([running.httpServer.headersTimeout, running.httpServer.requestTimeout]).toEqual([300, 600]);
-    const answer = await stall(running, head(1024 * 1024) + `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"${"x".repeat(64 * 1024)}`);
+    const answer = await stall(
+      running,
+      head(1024 * 1024) + `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"${"x".repeat(64 * 1024)}`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect((await exchange(running.url, { body: INITIALIZE })).status).toBe(200);
   });
@@ -94,13 +96,24 @@ describe("request and header timeouts", () => {
     });
     const running = await serve({ headersTimeoutMs: 200, requestTimeoutMs: 300 }, createRouter({ tools: [slow] }));
     const session = await openSession(running.url);
-    const answer = await exchange(running.url, { headers: session, body: rpc(2, "tools/call", { name: "slow", arguments: { action: "wait" } }) });
+    const answer = await exchange(running.url, {
+      headers: session,
+      body: rpc(2, "tools/call", { name: "slow", arguments: { action: "wait" } }),
+    });
     expect(answer.status).toBe(200);
-    expect(messagesOf(answer)).toEqual([expect.objectContaining({ id: 2, result: { content: [{ type: "text", text: JSON.stringify("done") }] } })]);
+    expect(messagesOf(answer)).toEqual([
+      expect.objectContaining({ id: 2, result: { content: [{ type: "text", text: JSON.stringify("done") }] } }),
+    ]);
   });
 
   test("invalid timeouts are refused before listening", async () => {
-    for (const options of [{ headersTimeoutMs: -1 }, { requestTimeoutMs: 1.5 }, { headersTimeoutMs: 40_000 }, { headersTimeoutMs: 2000, requestTimeoutMs: 1000 }, { requestTimeoutMs: Number.NaN }]) {
+    for (const options of [
+      { headersTimeoutMs: -1 },
+      { requestTimeoutMs: 1.5 },
+      { headersTimeoutMs: 40_000 },
+      { headersTimeoutMs: 2000, requestTimeoutMs: 1000 },
+      { requestTimeoutMs: Number.NaN },
+    ]) {
       await expect(serveHttp(fixtureRouter(), options), JSON.stringify(options)).rejects.toThrow(RangeError);
     }
     // 0 turns a timeout off, as in Node.

@@ -24,15 +24,32 @@ function importsOf(file: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const specifiers: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) specifiers.push(node.moduleSpecifier.text);
-    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) specifiers.push(node.argument.literal.text);
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0])) specifiers.push(node.arguments[0].text);
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    )
+      specifiers.push(node.moduleSpecifier.text);
+    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+      specifiers.push(node.argument.literal.text);
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      specifiers.push(node.arguments[0].text);
     ts.forEachChild(node, visit);
   };
   visit(source);
   return specifiers
     .filter((specifier) => specifier.startsWith("."))
-    .map((specifier) => resolve(dirname(join(repo, file)), specifier).replace(/\.js$/, ".ts").replace(/\.cjs$/, ".cts").replace(/\.mjs$/, ".mts"))
+    .map((specifier) =>
+      resolve(dirname(join(repo, file)), specifier)
+        .replace(/\.js$/, ".ts")
+        .replace(/\.cjs$/, ".cts")
+        .replace(/\.mjs$/, ".mts"),
+    )
     .filter((path) => existsSync(path))
     .map((path) => relative(repo, path));
 }
@@ -79,5 +96,14 @@ test("src/ and plugin/ import no module that imports them back, type imports inc
 });
 
 test("the cycle finder finds a cycle", () => {
-  expect(cycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]))).toEqual([["a", "b", "c"]]);
+  expect(
+    cycles(
+      new Map([
+        ["a", ["b"]],
+        ["b", ["c"]],
+        ["c", ["a"]],
+        ["d", ["a"]],
+      ]),
+    ),
+  ).toEqual([["a", "b", "c"]]);
 });

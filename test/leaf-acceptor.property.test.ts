@@ -56,7 +56,11 @@ describe("the leaf fast yes agrees with the validator", () => {
   });
 
   test("with primitive enum and const members it answers exactly the validator's verdict", () => {
-    const primitiveOnly = leafSchema.filter((schema) => (schema.enum ?? []).every((member) => typeof member !== "object" || member === null) && (typeof schema.const !== "object" || schema.const === null));
+    const primitiveOnly = leafSchema.filter(
+      (schema) =>
+        (schema.enum ?? []).every((member) => typeof member !== "object" || member === null) &&
+        (typeof schema.const !== "object" || schema.const === null),
+    );
     fc.assert(
       fc.property(primitiveOnly, value, (schema, candidate) => {
         expect(compileLeaf(schema)!(candidate)).toBe(validate(candidate, schema, "2020-12").valid);
@@ -76,7 +80,20 @@ describe("the leaf fast yes agrees with the validator", () => {
   });
 
   test("it handles no keyword outside its list", () => {
-    expect([...LEAF_KEYWORDS].sort()).toEqual(["const", "enum", "exclusiveMaximum", "exclusiveMinimum", "maxItems", "maxLength", "maximum", "minItems", "minLength", "minimum", "required", "type"]);
+    expect([...LEAF_KEYWORDS].sort()).toEqual([
+      "const",
+      "enum",
+      "exclusiveMaximum",
+      "exclusiveMinimum",
+      "maxItems",
+      "maxLength",
+      "maximum",
+      "minItems",
+      "minLength",
+      "minimum",
+      "required",
+      "type",
+    ]);
   });
 
   test("values JSON cannot carry are left to the validator", () => {

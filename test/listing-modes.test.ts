@@ -20,7 +20,13 @@ const search = defineTool({
         query: { type: "string", minLength: 1 },
         limit: { type: "integer", minimum: 1 },
         due: { type: ["string", "null"], description: "null clears it" },
-        opts: { type: "object", properties: { exact: { type: "boolean" }, tags: { type: "array", items: { type: "object", properties: { name: { type: "string" }, weight: { type: "integer" } } } } } },
+        opts: {
+          type: "object",
+          properties: {
+            exact: { type: "boolean" },
+            tags: { type: "array", items: { type: "object", properties: { name: { type: "string" }, weight: { type: "integer" } } } },
+          },
+        },
       },
       required: ["query"],
       defaults: { limit: 10, opts: { exact: false } },
@@ -44,7 +50,9 @@ afterEach(async () => {
 });
 
 async function open(listing: ListingMode, overrides?: Record<string, ListingMode>) {
-  session = await connectSdk(createRouter({ tools: [search], listing, ...(overrides === undefined ? {} : { listingOverrides: overrides }) }));
+  session = await connectSdk(
+    createRouter({ tools: [search], listing, ...(overrides === undefined ? {} : { listingOverrides: overrides }) }),
+  );
   return session;
 }
 
@@ -61,7 +69,18 @@ describe("a call formed from the strict listing", () => {
 
   test("nested optional keys and array items read null as absent too", async () => {
     const { call } = await open("strict");
-    const answer = await call("notes_search", { query: "x", limit: 3, due: null, opts: { exact: null, tags: [{ name: "a", weight: null }, { name: null, weight: 2 }] } });
+    const answer = await call("notes_search", {
+      query: "x",
+      limit: 3,
+      due: null,
+      opts: {
+        exact: null,
+        tags: [
+          { name: "a", weight: null },
+          { name: null, weight: 2 },
+        ],
+      },
+    });
     expect(answer.isError).toBe(false);
     expect(received).toEqual([{ query: "x", limit: 3, due: null, opts: { tags: [{ name: "a" }, { weight: 2 }] } }]);
   });
@@ -70,7 +89,11 @@ describe("a call formed from the strict listing", () => {
     const { call } = await open("strict");
     const answer = await call("notes_search", { query: null, limit: null, due: null, opts: null });
     expect(answer.isError).toBe(true);
-    expect(answer.body).toMatchObject({ error: "invalid_data", action: "search", problems: [expect.objectContaining({ at: 'data["query"]', code: "invalid_value" })] });
+    expect(answer.body).toMatchObject({
+      error: "invalid_data",
+      action: "search",
+      problems: [expect.objectContaining({ at: 'data["query"]', code: "invalid_value" })],
+    });
     expect(received).toEqual([]);
   });
 
@@ -102,7 +125,10 @@ describe("listing shapes", () => {
     expect((await call("notes", { action: "count" })).isError).toBe(false);
     expect((await call("notes_count", {})).body).toEqual({ count: 0 });
     // An unknown tool is a protocol error (-32602), worded by wymcp with the listed names.
-    const unknown = await client.callTool({ name: "notes_serch", arguments: {} }).then(() => undefined, (error: unknown) => error as { code?: number; message: string; data?: unknown });
+    const unknown = await client.callTool({ name: "notes_serch", arguments: {} }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: number; message: string; data?: unknown },
+    );
     expect(unknown?.code).toBe(-32602);
     expect(unknown?.message).toContain('did you mean "notes_search"');
     expect(unknown?.data).toMatchObject({ error: "unknown_tool", validTools: ["notes_count", "notes_search"] });
@@ -128,7 +154,12 @@ describe("listing shapes", () => {
 
 describe("refusals", () => {
   test("an action listing whose name is taken by another tool is refused, naming both", () => {
-    const clash = defineTool({ name: "notes_search", description: "x", actions: { go: { description: "go", properties: {} } }, handlers: { go: () => ({}) } });
+    const clash = defineTool({
+      name: "notes_search",
+      description: "x",
+      actions: { go: { description: "go", properties: {} } },
+      handlers: { go: () => ({}) },
+    });
     const error = (() => {
       try {
         createRouter({ tools: [clash, search], listing: "strict" });
@@ -138,7 +169,9 @@ describe("refusals", () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(ToolRegistrationError);
-    expect((error as ToolRegistrationError).surfaceOffences).toEqual([expect.objectContaining({ tool: "notes", code: "duplicate_name", field: 'actions["search"]' })]);
+    expect((error as ToolRegistrationError).surfaceOffences).toEqual([
+      expect.objectContaining({ tool: "notes", code: "duplicate_name", field: 'actions["search"]' }),
+    ]);
   });
 
   test.each([

@@ -58,8 +58,12 @@ describe("OpenAI strict: true (toStrictJsonSchema from the openai package)", () 
 describe("Anthropic strict tool use (transformJSONSchema from @anthropic-ai/sdk)", () => {
   test("the strict listing of every tool is a fixed point: nothing closed, dropped or moved by the helper", () => {
     // Outside nullable objects, arrays and formatted strings (a type array), which the helper reads only beside a single type.
-    for (const listing of of("strict").listings) expect(maskTypeArrays(anthropicStrict(listing.inputSchema)), listing.name).toEqual(maskTypeArrays(listing.inputSchema));
-    const single = of("strict").listings.filter((listing) => !JSON.stringify(listing.inputSchema).includes('"object","null"') && !JSON.stringify(listing.inputSchema).includes('"array","null"'));
+    for (const listing of of("strict").listings)
+      expect(maskTypeArrays(anthropicStrict(listing.inputSchema)), listing.name).toEqual(maskTypeArrays(listing.inputSchema));
+    const single = of("strict").listings.filter(
+      (listing) =>
+        !JSON.stringify(listing.inputSchema).includes('"object","null"') && !JSON.stringify(listing.inputSchema).includes('"array","null"'),
+    );
     expect(single.map((listing) => listing.name)).toContain("notes_search");
     for (const listing of single) expect(anthropicStrict(listing.inputSchema), listing.name).toEqual(listing.inputSchema);
   });
@@ -83,11 +87,15 @@ describe("Gemini function declarations (the @google/genai SDK's conversion of pa
     for (const [index, declaration] of declarations.entries()) {
       const sent = JSON.stringify(declaration.parameters);
       // The SDK upper-cases type names and drops additionalProperties: with those undone, what is sent is what was listed.
-      expect(JSON.parse(sent.replace(/"type":"([A-Z]+)"/g, (_match, type: string) => `"type":"${type.toLowerCase()}"`)), listings[index]!.name).toEqual(listings[index]!.inputSchema);
+      expect(
+        JSON.parse(sent.replace(/"type":"([A-Z]+)"/g, (_match, type: string) => `"type":"${type.toLowerCase()}"`)),
+        listings[index]!.name,
+      ).toEqual(listings[index]!.inputSchema);
       for (const [path, place] of schemaPlaces(declaration.parameters)) {
         expect(place, path).not.toHaveProperty("additionalProperties");
         expect(Array.isArray(place.type), path).toBe(false);
-        if (place.type === "OBJECT") expect(Object.keys(place.properties as object).length, `${listings[index]!.name} ${path}`).toBeGreaterThan(0);
+        if (place.type === "OBJECT")
+          expect(Object.keys(place.properties as object).length, `${listings[index]!.name} ${path}`).toBeGreaterThan(0);
       }
     }
   });
@@ -102,7 +110,7 @@ describe("Gemini function declarations (the @google/genai SDK's conversion of pa
 
 describe("agent frameworks, with strict: true", () => {
   test.each(MODES)("LangChain loadMcpTools + convertToOpenAITool(strict) forwards the %s listing verbatim", async (mode) => {
-    const loaded = await loadMcpTools("tasks-example", of(mode).session.client as never);
+    const loaded = await loadMcpTools("tasks-example", of(mode).session.client);
     expect(loaded.map((tool) => tool.name)).toEqual(of(mode).listings.map((listing) => listing.name));
     for (const [index, tool] of loaded.entries()) {
       const converted = convertToOpenAITool(tool as never, { strict: true }) as { function: { parameters: unknown; strict?: boolean } };
@@ -117,7 +125,7 @@ describe("agent frameworks, with strict: true", () => {
     const server = createMcpServer(of(mode).router, { serverInfo: { name: "tasks-example", version: "0.0.1" } });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    const client = await createMCPClient({ transport: clientSide as never });
+    const client = await createMCPClient({ transport: clientSide });
     try {
       const aiTools = (await client.tools()) as Record<string, { inputSchema: { jsonSchema: unknown } }>;
       expect(Object.keys(aiTools)).toEqual(of(mode).listings.map((listing) => listing.name));
@@ -143,47 +151,79 @@ describe("the AI SDK end to end: createMCPClient().tools() with strict: true, ge
     ["Chat Completions API", (openai: ReturnType<typeof createOpenAI>) => openai.chat("gpt-4o-mini"), (tool: SentTool) => tool.function!],
   ] as const;
 
-  test.each(MODES.flatMap((mode) => apis.map(([api, model, fn]) => [mode, api, model, fn] as const)))("the %s listing reaches OpenAI's %s as sent by the AI SDK", async (mode, api, model, functionOf) => {
-    const server = createMcpServer(of(mode).router, { serverInfo: { name: "tasks-example", version: "0.0.1" } });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = await createMCPClient({ transport: clientSide as never });
-    try {
-      const mcpTools = await client.tools();
-      const strictTools = Object.fromEntries(Object.entries(mcpTools).map(([name, tool]) => [name, { ...tool, strict: true }])) as ToolSet;
-      const requests: Array<{ tools?: SentTool[] }> = [];
-      const result = await generateText({ model: model(createOpenAI({ apiKey: "test", fetch: openAiStub(requests, api) })), tools: strictTools, prompt: "List my tasks." });
-      expect(result.text).toBe("ok");
-      expect(requests).toHaveLength(1);
-      const sent = new Map(requests[0]!.tools!.map((tool) => [functionOf(tool).name, functionOf(tool)]));
-      expect([...sent.keys()].sort()).toEqual(of(mode).listings.map((listing) => listing.name).sort());
-      for (const listing of of(mode).listings) {
-        const tool = sent.get(listing.name)!;
-        expect(tool.strict, listing.name).toBe(true);
-        // Strict listings go over the wire exactly as listed; the AI SDK only closes the root of the others.
-        if (mode === "strict") expect(tool.parameters, listing.name).toEqual(listing.inputSchema);
-        else expect(tool.parameters, listing.name).toEqual({ ...listing.inputSchema, additionalProperties: false });
-        if (mode === "strict") expect(openAiStrict(tool.parameters), listing.name).toEqual(tool.parameters);
+  test.each(MODES.flatMap((mode) => apis.map(([api, model, fn]) => [mode, api, model, fn] as const)))(
+    "the %s listing reaches OpenAI's %s as sent by the AI SDK",
+    async (mode, api, model, functionOf) => {
+      const server = createMcpServer(of(mode).router, { serverInfo: { name: "tasks-example", version: "0.0.1" } });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = await createMCPClient({ transport: clientSide });
+      try {
+        const mcpTools = await client.tools();
+        const strictTools = Object.fromEntries(
+          Object.entries(mcpTools).map(([name, tool]) => [name, { ...tool, strict: true }]),
+        ) as ToolSet;
+        const requests: Array<{ tools?: SentTool[] }> = [];
+        const result = await generateText({
+          model: model(createOpenAI({ apiKey: "test", fetch: openAiStub(requests, api) })),
+          tools: strictTools,
+          prompt: "List my tasks.",
+        });
+        expect(result.text).toBe("ok");
+        expect(requests).toHaveLength(1);
+        const sent = new Map(requests[0]!.tools!.map((tool) => [functionOf(tool).name, functionOf(tool)]));
+        expect([...sent.keys()].sort()).toEqual(
+          of(mode)
+            .listings.map((listing) => listing.name)
+            .sort(),
+        );
+        for (const listing of of(mode).listings) {
+          const tool = sent.get(listing.name)!;
+          expect(tool.strict, listing.name).toBe(true);
+          // Strict listings go over the wire exactly as listed; the AI SDK only closes the root of the others.
+          if (mode === "strict") expect(tool.parameters, listing.name).toEqual(listing.inputSchema);
+          else expect(tool.parameters, listing.name).toEqual({ ...listing.inputSchema, additionalProperties: false });
+          if (mode === "strict") expect(openAiStrict(tool.parameters), listing.name).toEqual(tool.parameters);
+        }
+        // With strict: true, OpenAI would refuse what the compact and complete listings send.
+        if (mode === "compact" || mode === "complete")
+          expect(() => openAiStrict(sent.get(mode === "compact" ? "tasks" : "tasks_list")!.parameters)).toThrow();
+      } finally {
+        await client.close();
+        await server.close();
       }
-      // With strict: true, OpenAI would refuse what the compact and complete listings send.
-      if (mode === "compact" || mode === "complete") expect(() => openAiStrict(sent.get(mode === "compact" ? "tasks" : "tasks_list")!.parameters)).toThrow();
-    } finally {
-      await client.close();
-      await server.close();
-    }
-  });
+    },
+  );
 });
 
-interface SentFunction { name: string; parameters: unknown; strict?: boolean }
+interface SentFunction {
+  name: string;
+  parameters: unknown;
+  strict?: boolean;
+}
 type SentTool = SentFunction & { function?: SentFunction };
 
 /** A fetch that records each request body and answers the smallest valid OpenAI reply, with no network. */
 function openAiStub(requests: unknown[], api: string): typeof fetch {
   return async (_url, init) => {
-    requests.push(JSON.parse(String(init?.body)));
-    const body = api === "Responses API"
-      ? { id: "resp_1", created_at: 0, model: "gpt-4o-mini", output: [{ type: "message", role: "assistant", id: "msg_1", content: [{ type: "output_text", text: "ok", annotations: [] }] }], usage: { input_tokens: 1, output_tokens: 1 } }
-      : { id: "chatcmpl_1", object: "chat.completion", created: 0, model: "gpt-4o-mini", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+    requests.push(JSON.parse(init?.body as string));
+    const body =
+      api === "Responses API"
+        ? {
+            id: "resp_1",
+            created_at: 0,
+            model: "gpt-4o-mini",
+            output: [{ type: "message", role: "assistant", id: "msg_1", content: [{ type: "output_text", text: "ok", annotations: [] }] }],
+            usage: { input_tokens: 1, output_tokens: 1 },
+          }
+        : {
+            id: "chatcmpl_1",
+            object: "chat.completion",
+            created: 0,
+            model: "gpt-4o-mini",
+            choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
   };
 }

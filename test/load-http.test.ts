@@ -15,7 +15,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveHttp, type RunningHttpServer } from "../src/mcp/index.js";
 import { within } from "./fixtures/runtime/session-scenario.js";
 import { exchange, rpc } from "./support/http-exchange.js";
-import { collectGarbage, expectedCounts, expectWaveComplete, loadServer, mixedWave, runWave, type LoadServer, type WaveResult } from "./support/load-fixture.js";
+import {
+  collectGarbage,
+  expectedCounts,
+  expectWaveComplete,
+  loadServer,
+  mixedWave,
+  runWave,
+  type LoadServer,
+  type WaveResult,
+} from "./support/load-fixture.js";
 
 const COUNT = 10_000;
 const WARM_UP = 1_000;
@@ -127,15 +136,21 @@ describe("10,000 calls in flight over HTTP on loopback", () => {
     // A fresh keep-alive pool per wave: sockets left idle through the garbage collection between waves outlive the
     // server's 5 s keep-alive timeout, and one reused as the server closes it fails with ECONNRESET.
     const raw = new Agent({ keepAlive: true, maxSockets: 4 });
-    const calls = runWave(mixedWave(count), (call) => clients[turn++ % CLIENTS]!.callTool({ name: call.name, arguments: call.arguments }, undefined, { timeout: 60_000 }));
+    const calls = runWave(mixedWave(count), (call) =>
+      clients[turn++ % CLIENTS]!.callTool({ name: call.name, arguments: call.arguments }, undefined, { timeout: 60_000 }),
+    );
     const malformed = Promise.all(
       Array.from({ length: MALFORMED }, (_, index) => {
         const url = index % 2 === 0 ? stateful.url : stateless.url;
         const body = index % 4 < 2 ? `{"jsonrpc":"2.0","id":${index},` : `{"jsonrpc":"2.0","id":${index}}`;
-        return exchange(url, { body, agent: raw }).then((answer) => `${answer.status} ${(JSON.parse(answer.body) as { error: { code: number } }).error.code}`);
+        return exchange(url, { body, agent: raw }).then(
+          (answer) => `${answer.status} ${(JSON.parse(answer.body) as { error: { code: number } }).error.code}`,
+        );
       }),
     );
-    const [result, answers] = await within(Promise.all([calls, malformed]), 120_000, `a wave of ${count} calls over HTTP`).finally(() => raw.destroy());
+    const [result, answers] = await within(Promise.all([calls, malformed]), 120_000, `a wave of ${count} calls over HTTP`).finally(() =>
+      raw.destroy(),
+    );
     const tally = new Map<string, number>();
     for (const answer of answers) tally.set(answer, (tally.get(answer) ?? 0) + 1);
     return { result, malformed: tally };

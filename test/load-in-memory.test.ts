@@ -12,7 +12,16 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createMcpServer } from "../src/mcp/index.js";
-import { collectGarbage, expectedCounts, expectWaveComplete, loadServer, mixedWave, runWave, type LoadServer, type WaveResult } from "./support/load-fixture.js";
+import {
+  collectGarbage,
+  expectedCounts,
+  expectWaveComplete,
+  loadServer,
+  mixedWave,
+  runWave,
+  type LoadServer,
+  type WaveResult,
+} from "./support/load-fixture.js";
 import { within } from "./fixtures/runtime/session-scenario.js";
 
 const COUNT = 10_000;

@@ -90,7 +90,12 @@ describe("malformed-sibling isolation", () => {
 
   test("a non-frozen record mutated after registration is caught where it is obtained", async () => {
     const record: Record<string, unknown> = { go: { description: "Go", properties: {} }, other: { description: "Other", properties: {} } };
-    const tool = defineTool({ name: "mutable", description: "Mutable", actions: () => record as { go: ActionSchema; other: ActionSchema }, handlers: { go: () => 1, other: () => 2 } });
+    const tool = defineTool({
+      name: "mutable",
+      description: "Mutable",
+      actions: () => record as { go: ActionSchema; other: ActionSchema },
+      handlers: { go: () => 1, other: () => 2 },
+    });
     const router = createRouter({ tools: [tool] });
     record["other"] = { description: "Other", properties: { bad: "string" } };
     expect((await ask(router, "mutable", { action: "go" })).body).toBe(1);

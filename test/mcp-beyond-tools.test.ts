@@ -10,8 +10,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolResultSchema, ProgressNotificationSchema, CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolResultSchema,
+  ProgressNotificationSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  type LoggingMessageNotification,
+} from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createMcpServer, serveHttp } from "../src/mcp/index.js";
 import { bundleFixture } from "./fixtures/runtime/bundle.js";
@@ -31,31 +37,40 @@ beforeAll(async () => {
 afterAll(() => rmSync(stdioScript, { force: true }));
 
 const surfaces: [string, Surface][] = [
-  ["the in-memory transport", {
-    sessions: true,
-    async connect(client) {
-      const server = createMcpServer(beyondRouter(), beyondOptions);
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await server.connect(serverSide);
-      await client.connect(clientSide);
-      return () => client.close();
+  [
+    "the in-memory transport",
+    {
+      sessions: true,
+      async connect(client) {
+        const server = createMcpServer(beyondRouter(), beyondOptions);
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        await server.connect(serverSide);
+        await client.connect(clientSide);
+        return () => client.close();
+      },
     },
-  }],
-  ["stdio (a child process)", {
-    sessions: true,
-    async connect(client) {
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [stdioScript], stderr: "pipe" }));
-      return () => client.close();
+  ],
+  [
+    "stdio (a child process)",
+    {
+      sessions: true,
+      async connect(client) {
+        await client.connect(new StdioClientTransport({ command: process.execPath, args: [stdioScript], stderr: "pipe" }));
+        return () => client.close();
+      },
     },
-  }],
-  ...(["stateful", "stateless"] as const).map((mode): [string, Surface] => [`Streamable HTTP, ${mode}`, {
-    sessions: mode === "stateful",
-    async connect(client) {
-      const running = await serveHttp(beyondRouter(), { ...beyondOptions, stateless: mode === "stateless" });
-      await client.connect(new StreamableHTTPClientTransport(running.url) as Transport);
-      return async () => (await client.close(), await running.close());
+  ],
+  ...(["stateful", "stateless"] as const).map((mode): [string, Surface] => [
+    `Streamable HTTP, ${mode}`,
+    {
+      sessions: mode === "stateful",
+      async connect(client) {
+        const running = await serveHttp(beyondRouter(), { ...beyondOptions, stateless: mode === "stateless" });
+        await client.connect(new StreamableHTTPClientTransport(running.url));
+        return async () => (await client.close(), await running.close());
+      },
     },
-  }]),
+  ]),
 ];
 
 /** A client that answers sampling and elicitation and keeps every log message. */
@@ -64,7 +79,11 @@ function newClient() {
   const logs: LoggingMessageNotification["params"][] = [];
   let heard = () => {};
   client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => (logs.push(params), heard()));
-  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => ({ role: "assistant", model: "echo-1", content: { type: "text", text: `echo: ${JSON.stringify(params.messages[0]!.content)}` } }));
+  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => ({
+    role: "assistant",
+    model: "echo-1",
+    content: { type: "text", text: `echo: ${JSON.stringify(params.messages[0]!.content)}` },
+  }));
   client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
   const nextLog = () => new Promise<void>((resolve) => (heard = resolve));
   return { client, logs, nextLog };
@@ -86,7 +105,13 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
 
   test("initialize declares tools, logging, resources (with subscribe), prompts and completions", () => {
-    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: true }, logging: {}, resources: { subscribe: true }, prompts: {}, completions: {} });
+    expect(client.getServerCapabilities()).toMatchObject({
+      tools: { listChanged: true },
+      logging: {},
+      resources: { subscribe: true },
+      prompts: {},
+      completions: {},
+    });
     expect(client.getServerVersion()).toMatchObject({ name: "beyond" });
   });
 
@@ -95,7 +120,13 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
     ["audio", [{ type: "audio", data: "UklGRg==", mimeType: "audio/wav" }]],
     ["resource", [{ type: "resource", resource: { uri: "fixture://blob", mimeType: "application/octet-stream", blob: "AAEC" } }]],
     ["link", [{ type: "resource_link", uri: "fixture://readme", name: "readme", mimeType: "text/markdown" }]],
-    ["mixed", [{ type: "text", text: "a chart:" }, { type: "image", data: PNG, mimeType: "image/png" }]],
+    [
+      "mixed",
+      [
+        { type: "text", text: "a chart:" },
+        { type: "image", data: PNG, mimeType: "image/png" },
+      ],
+    ],
   ])("content: %s is sent as it is", async (action, expected) => {
     expect(await call("media", { action })).toEqual({ content: expected });
   });
@@ -105,11 +136,17 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
   });
 
   test("structuredContent beside blocks is checked against the outputSchema", async () => {
-    expect(await call("stats", { action: "good" })).toEqual({ content: [{ type: "text", text: "3 open" }], structuredContent: { open: 3 } });
+    expect(await call("stats", { action: "good" })).toEqual({
+      content: [{ type: "text", text: "3 open" }],
+      structuredContent: { open: 3 },
+    });
     const bad = await call("stats", { action: "bad" });
     expect(bad.isError).toBe(true);
     expect(bodyOf(bad)).toMatchObject({ error: "invalid_result", problems: [{ at: 'structuredContent["open"]' }] });
-    expect(bodyOf(await call("stats", { action: "missing" }))).toMatchObject({ error: "invalid_result", message: expect.stringContaining("content(blocks, { structuredContent })") });
+    expect(bodyOf(await call("stats", { action: "missing" }))).toMatchObject({
+      error: "invalid_result",
+      message: expect.stringContaining("content(blocks, { structuredContent })"),
+    });
   });
 
   test("log: notifications/message, filtered by logging/setLevel where the level outlives the request", async () => {
@@ -124,8 +161,13 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
   test("progress: sent only when the client asked for it", async () => {
     const seen: unknown[] = [];
     // Read as notifications: the SDK client's onprogress misses one read in the same chunk as the response (stdio under load).
-    client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => void seen.push({ progress: params.progress, total: params.total, message: params.message }));
-    const result = await client.callTool({ name: "talk", arguments: { action: "progress" } }, CallToolResultSchema, { onprogress: () => {} });
+    client.setNotificationHandler(
+      ProgressNotificationSchema,
+      ({ params }) => void seen.push({ progress: params.progress, total: params.total, message: params.message }),
+    );
+    const result = await client.callTool({ name: "talk", arguments: { action: "progress" } }, CallToolResultSchema, {
+      onprogress: () => {},
+    });
     expect(bodyOf(result)).toBe("done");
     expect(seen).toEqual([1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${step}` })));
     expect(bodyOf(await call("talk", { action: "progress" }))).toBe("no progress token");
@@ -139,7 +181,10 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
       expect(bodyOf(elicited)).toEqual({ action: "accept", content: { name: "Ada" } });
     } else {
       expect(sampled.isError).toBe(true);
-      expect(bodyOf(sampled)).toMatchObject({ error: "needs_session", message: "sampling needs the client's reply, which a stateless HTTP server cannot receive" });
+      expect(bodyOf(sampled)).toMatchObject({
+        error: "needs_session",
+        message: "sampling needs the client's reply, which a stateless HTTP server cannot receive",
+      });
       expect(bodyOf(elicited)).toMatchObject({ error: "needs_session", message: expect.stringMatching(/^elicitation needs/) });
     }
   });
@@ -150,19 +195,36 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
   });
 
   test("resources, prompts and completion from the McpServer; subscribe from the setup hook", async () => {
-    expect((await client.listResources()).resources).toEqual([{ name: "readme", uri: "fixture://readme", description: "The readme", mimeType: "text/markdown" }]);
-    expect(await client.readResource({ uri: "fixture://readme" })).toEqual({ contents: [{ uri: "fixture://readme", mimeType: "text/markdown", text: "# Fixture" }] });
+    expect((await client.listResources()).resources).toEqual([
+      { name: "readme", uri: "fixture://readme", description: "The readme", mimeType: "text/markdown" },
+    ]);
+    expect(await client.readResource({ uri: "fixture://readme" })).toEqual({
+      contents: [{ uri: "fixture://readme", mimeType: "text/markdown", text: "# Fixture" }],
+    });
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["greet"]);
-    expect((await client.getPrompt({ name: "greet", arguments: { name: "Ada" } })).messages).toEqual([{ role: "user", content: { type: "text", text: "Say hello to Ada" } }]);
-    expect((await client.complete({ ref: { type: "ref/prompt", name: "greet" }, argument: { name: "name", value: "A" } })).completion.values).toEqual(["Ada", "Alan"]);
+    expect((await client.getPrompt({ name: "greet", arguments: { name: "Ada" } })).messages).toEqual([
+      { role: "user", content: { type: "text", text: "Say hello to Ada" } },
+    ]);
+    expect(
+      (await client.complete({ ref: { type: "ref/prompt", name: "greet" }, argument: { name: "name", value: "A" } })).completion.values,
+    ).toEqual(["Ada", "Alan"]);
     expect(await client.subscribeResource({ uri: "fixture://readme" })).toEqual({});
   });
 
   test("protocol errors: an invalid tools/list cursor and malformed tools/call params are -32602, worded by wymcp", async () => {
-    await expect(client.listTools({ cursor: "page-2" })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Invalid cursor "page-2"') });
-    const refused = await client.request({ method: "tools/call", params: { name: 7, arguments: [] } } as never, CallToolResultSchema).then(() => undefined, (error: unknown) => error);
+    await expect(client.listTools({ cursor: "page-2" })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Invalid cursor "page-2"'),
+    });
+    const refused = await client.request({ method: "tools/call", params: { name: 7, arguments: [] } }, CallToolResultSchema).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(refused).toMatchObject({ code: -32602, message: expect.stringContaining("Invalid tools/call params (params.name:") });
-    expect((refused as { data: { problems: { at: string }[] } }).data.problems.map((problem) => problem.at)).toEqual(["params.name", "params.arguments"]);
+    expect((refused as { data: { problems: { at: string }[] } }).data.problems.map((problem) => problem.at)).toEqual([
+      "params.name",
+      "params.arguments",
+    ]);
   });
 
   test("cancellation: notifications/cancelled aborts the handler's signal where it reaches the handler's server", async () => {

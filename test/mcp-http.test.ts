@@ -8,7 +8,9 @@ import { fixtureRouter } from "./fixtures/runtime/tools.js";
 const serverInfo = { name: "fixture", version: "1.2.3" };
 
 /** A fresh server on 127.0.0.1 (ephemeral port) and an SDK client connected over real HTTP. */
-async function httpSession(options: ServeHttpOptions = {}): Promise<Session & { running: RunningHttpServer; transport: StreamableHTTPClientTransport }> {
+async function httpSession(
+  options: ServeHttpOptions = {},
+): Promise<Session & { running: RunningHttpServer; transport: StreamableHTTPClientTransport }> {
   const running = await serveHttp(fixtureRouter(), { serverInfo, ...options });
   const transport = new StreamableHTTPClientTransport(running.url);
   const { client, listChanged } = newClient();
@@ -17,23 +19,42 @@ async function httpSession(options: ServeHttpOptions = {}): Promise<Session & { 
 }
 
 /** A raw HTTP exchange, for what the SDK client never sends. */
-function raw(url: URL, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+function raw(
+  url: URL,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...init.headers } }, (res) => {
-      let body = "";
-      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = request(
+      url,
+      {
+        method: init.method ?? "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...init.headers },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on("error", reject);
     req.end(init.body);
   });
 }
 
-const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+});
 const listTools = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
 
 describeSession("Streamable HTTP, stateful", { open: () => httpSession(), notifications: true, serverName: "fixture" });
-describeSession("Streamable HTTP, stateless", { open: () => httpSession({ stateless: true }), notifications: false, serverName: "fixture" });
+describeSession("Streamable HTTP, stateless", {
+  open: () => httpSession({ stateless: true }),
+  notifications: false,
+  serverName: "fixture",
+});
 
 describe("Streamable HTTP, stateful sessions", () => {
   test("initialize opens a session named by mcp-session-id; terminating it closes it", async () => {
@@ -43,7 +64,10 @@ describe("Streamable HTTP, stateful sessions", () => {
     expect(session.running.sessionCount()).toBe(1);
     await session.transport.terminateSession();
     expect(session.running.sessionCount()).toBe(0);
-    const stale = await raw(session.running.url, { headers: { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" }, body: listTools });
+    const stale = await raw(session.running.url, {
+      headers: { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+      body: listTools,
+    });
     expect(stale.status).toBe(404);
     await session.close();
   });

@@ -5,7 +5,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describe, expect, test } from "vitest";
 import { createRouter } from "../src/index.js";
 import { createMcpServer, serveHttp } from "../src/mcp/index.js";
@@ -14,10 +13,14 @@ describe("the per-server hooks", () => {
   test.each([false, true])("HTTP (stateless %s): setup and mcpServer run once per session, or once per request", async (stateless) => {
     let made = 0;
     let setUp = 0;
-    const running = await serveHttp(createRouter(), { stateless, mcpServer: () => (made++, new McpServer({ name: "hooked", version: "1" })), setup: () => void setUp++ });
+    const running = await serveHttp(createRouter(), {
+      stateless,
+      mcpServer: () => (made++, new McpServer({ name: "hooked", version: "1" })),
+      setup: () => void setUp++,
+    });
     const clients = [new Client({ name: "a", version: "1" }), new Client({ name: "b", version: "1" })];
     for (const client of clients) {
-      await client.connect(new StreamableHTTPClientTransport(running.url) as Transport);
+      await client.connect(new StreamableHTTPClientTransport(running.url));
       await client.listTools();
       await client.listTools();
     }
@@ -39,10 +42,18 @@ describe("the per-server hooks", () => {
       mcp.registerTool("own", { description: "Own" }, () => ({ content: [] }));
       return mcp;
     };
-    expect(() => createMcpServer(createRouter(), { mcpServer: withTool })).toThrow(/already serves tools .* register every tool on the wymcp router/);
+    expect(() => createMcpServer(createRouter(), { mcpServer: withTool })).toThrow(
+      /already serves tools .* register every tool on the wymcp router/,
+    );
   });
 
   test("a setup that throws fails createMcpServer with its error", () => {
-    expect(() => createMcpServer(createRouter(), { setup: () => { throw new Error("no database"); } })).toThrow("no database");
+    expect(() =>
+      createMcpServer(createRouter(), {
+        setup: () => {
+          throw new Error("no database");
+        },
+      }),
+    ).toThrow("no database");
   });
 });

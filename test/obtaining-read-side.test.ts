@@ -76,8 +76,13 @@ describe("each entry point calls tool.actions() exactly once", () => {
 describe("checkMandatoryKeys: the chain's own validators, the mandatory pair only", () => {
   test("checks the schema's shape, then description and properties at every depth", () => {
     expect(thrown(() => checkMandatoryKeys("t", "a", "x")).offences[0]!.code).toBe("schema_not_object");
-    expect(thrown(() => checkMandatoryKeys("t", "a", { properties: {} })).offences[0]).toMatchObject({ key: "description", code: "missing_key" });
-    expect(thrown(() => checkMandatoryKeys("t", "a", { description: "d", properties: { x: { items: { properties: 1 } } } })).offences[0]).toMatchObject({
+    expect(thrown(() => checkMandatoryKeys("t", "a", { properties: {} })).offences[0]).toMatchObject({
+      key: "description",
+      code: "missing_key",
+    });
+    expect(
+      thrown(() => checkMandatoryKeys("t", "a", { description: "d", properties: { x: { items: { properties: 1 } } } })).offences[0],
+    ).toMatchObject({
       location: 'actions["a"].properties["x"]["items"]',
       key: "properties",
     });
@@ -97,7 +102,12 @@ describe("checkMandatoryKeys: the chain's own validators, the mandatory pair onl
   });
 
   test("a declaration from defineTool is frozen, so its verdict cannot go stale", () => {
-    const tool = defineTool({ name: "t", description: "t", actions: { a: { description: "d", properties: { x: { type: "string" } } } }, handlers: { a: () => 1 } });
+    const tool = defineTool({
+      name: "t",
+      description: "t",
+      actions: { a: { description: "d", properties: { x: { type: "string" } } } },
+      handlers: { a: () => 1 },
+    });
     expect(fetchSchema(tool, "a").ok).toBe(true);
     expect(Object.isFrozen(tool.actions().a.properties["x"])).toBe(true);
     expect(() => {
@@ -109,7 +119,16 @@ describe("checkMandatoryKeys: the chain's own validators, the mandatory pair onl
 
 describe("an unobtainable record is an ActionSchemaError, never another error", () => {
   test.each([
-    ["actions() throws", { name: "t", actions: () => { throw new Error("db down"); } }, "actions_threw"],
+    [
+      "actions() throws",
+      {
+        name: "t",
+        actions: () => {
+          throw new Error("db down");
+        },
+      },
+      "actions_threw",
+    ],
     ["actions is missing", { name: "t" }, "actions_not_function"],
     ["actions is not a function", { name: "t", actions: {} }, "actions_not_function"],
     ["actions() returns null", { name: "t", actions: () => null }, "actions_not_object"],

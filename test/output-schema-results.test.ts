@@ -32,10 +32,10 @@ function statsTool(): Tool {
   return defineTool({
     name: "stats",
     description: "Returns whatever result it is asked to",
-    outputSchema: outputSchema as unknown as OutputSchema,
+    outputSchema,
     actions: { echo: { description: "Returns data.result as the result", properties: { result: {} }, required: ["result"] } },
     handlers: { echo: (data) => data.result as object },
-  }) as unknown as Tool;
+  });
 }
 
 interface LogEntry {
@@ -63,7 +63,9 @@ const GOOD = { total: 3, items: [{ id: "a" }, { id: "b" }], note: null };
 describe("results against the outputSchema, through the SDK client", () => {
   test("control: the SDK client itself rejects structuredContent that breaks the listed outputSchema (what wymcp's check spares it)", async () => {
     const server = new Server({ name: "raw", version: "1" }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: "stats", inputSchema: { type: "object" }, outputSchema: outputSchema as never }] }));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [{ name: "stats", inputSchema: { type: "object" }, outputSchema: outputSchema as never }],
+    }));
     server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: "text", text: "{}" }], structuredContent: { total: -1 } }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: "control", version: "1" });
@@ -100,15 +102,22 @@ describe("results against the outputSchema, through the SDK client", () => {
     expect(body).toMatchObject({ error: "invalid_result", tool: "stats", action: "echo", help: 'help {tool: "stats", action: "echo"}' });
     expect(body.message).toContain("stats.echo");
     expect(body.message).toContain("outputSchema");
-    const problems = body.problems.map(({ code, at, keyword, key }: Record<string, unknown>) => ({ code, at, ...(keyword === undefined ? {} : { keyword }), ...(key === undefined ? {} : { key }) }));
+    const problems = body.problems.map(({ code, at, keyword, key }: Record<string, unknown>) => ({
+      code,
+      at,
+      ...(keyword === undefined ? {} : { keyword }),
+      ...(key === undefined ? {} : { key }),
+    }));
     // Every problem of the result, each at its structuredContent path (order: see the report — not asserted here).
     expect(problems).toHaveLength(4);
-    expect(problems).toEqual(expect.arrayContaining([
-      { code: "unknown_key", at: "structuredContent", key: "extra" },
-      { code: "invalid_value", at: 'structuredContent["items"][0]["id"]', keyword: "type" },
-      { code: "missing_required", at: 'structuredContent["items"][1]', key: "id" },
-      { code: "invalid_value", at: 'structuredContent["total"]', keyword: "minimum" },
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { code: "unknown_key", at: "structuredContent", key: "extra" },
+        { code: "invalid_value", at: 'structuredContent["items"][0]["id"]', keyword: "type" },
+        { code: "missing_required", at: 'structuredContent["items"][1]', key: "id" },
+        { code: "invalid_value", at: 'structuredContent["total"]', keyword: "minimum" },
+      ]),
+    );
     for (const problem of body.problems) {
       expect(problem.at).toMatch(/^structuredContent/);
       expect(typeof problem.fix).toBe("string");
@@ -121,7 +130,7 @@ describe("results against the outputSchema, through the SDK client", () => {
   });
 
   test.each([
-    ["a missing required field", { items: [] }, 'structuredContent', "missing_required"],
+    ["a missing required field", { items: [] }, "structuredContent", "missing_required"],
     ["null where the schema does not allow it", { total: null }, 'structuredContent["total"]', "invalid_value"],
     ["a wrong type inside a $ref'd item", { total: 1, items: ["a"] }, 'structuredContent["items"][0]', "invalid_value"],
   ])("%s is caught before it is sent", async (_label, result, at, code) => {
@@ -180,8 +189,16 @@ describe("a malformed outputSchema fails registration", () => {
 
   test.each([
     ["in a property", { type: "object", properties: { id: { type: "strng" } } }, /^outputSchema(\.properties|\["properties"\])\["id"\]: /],
-    ["deep inside items", { type: "object", properties: { rows: { type: "array", items: { type: "object", properties: { n: { type: "strng" } } } } } }, /^outputSchema(\.properties|\["properties"\])\["rows"\]\["items"\]\["properties"\]\["n"\]: /],
-    ["in a $defs entry", { type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { type: "strng" } } }, /^outputSchema(\.\$defs|\["\$defs"\])\["x"\]: /],
+    [
+      "deep inside items",
+      { type: "object", properties: { rows: { type: "array", items: { type: "object", properties: { n: { type: "strng" } } } } } },
+      /^outputSchema(\.properties|\["properties"\])\["rows"\]\["items"\]\["properties"\]\["n"\]: /,
+    ],
+    [
+      "in a $defs entry",
+      { type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { type: "strng" } } },
+      /^outputSchema(\.\$defs|\["\$defs"\])\["x"\]: /,
+    ],
   ])('type "strng" %s: createRouter throws ToolRegistrationError naming outputSchema', (_label, schema, location) => {
     let thrown: unknown;
     try {
@@ -204,7 +221,9 @@ describe("a malformed outputSchema fails registration", () => {
 
   test("registration is all or none: a healthy tool beside the broken one is not registered either", () => {
     const router = createRouter({ tools: [] });
-    expect(() => router.register(statsTool(), withOutput({ type: "object", properties: { id: { type: "strng" } } }))).toThrow(ToolRegistrationError);
+    expect(() => router.register(statsTool(), withOutput({ type: "object", properties: { id: { type: "strng" } } }))).toThrow(
+      ToolRegistrationError,
+    );
     expect(router.toolNames()).toEqual([]);
   });
 

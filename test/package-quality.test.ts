@@ -25,10 +25,19 @@ describe("the npm pack tarball", () => {
     const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)));
     for (const target of [...targets, ...Object.values(manifest.bin)]) expect(files).toContain(target.replace(/^\.\//, ""));
     expect(files).toContain("ts-plugin/package.json");
-    const stray = files.filter((file) => !/^(dist\/(src|plugin)\/.+\.(js|cjs|d\.ts|d\.cts)|ts-plugin\/package\.json|package\.json|README\.md|LICENSE)$/.test(file));
+    const stray = files.filter(
+      (file) => !/^(dist\/(src|plugin)\/.+\.(js|cjs|d\.ts|d\.cts)|ts-plugin\/package\.json|package\.json|README\.md|LICENSE)$/.test(file),
+    );
     expect(stray).toEqual([]);
     // The build-time code never leaks into the runtime folder.
-    expect(files.filter((file) => file.startsWith("dist/src/") && /typescript|unplugin/.test(readFileSync(`${root}${file}`, "utf8")) && !file.startsWith("dist/src/mcp/"))).toEqual([]);
+    expect(
+      files.filter(
+        (file) =>
+          file.startsWith("dist/src/") &&
+          /typescript|unplugin/.test(readFileSync(`${root}${file}`, "utf8")) &&
+          !file.startsWith("dist/src/mcp/"),
+      ),
+    ).toEqual([]);
   });
 
   test("publint finds nothing, even in strict mode", async () => {
@@ -38,7 +47,9 @@ describe("the npm pack tarball", () => {
 
   test("arethetypeswrong finds no problem for an ESM-only package (Node ≥ 20.19 can require ESM)", async () => {
     const cli = `${root}node_modules/@arethetypeswrong/cli/dist/index.js`;
-    const result = await run(process.execPath, [cli, "--pack", ".", "--profile", "esm-only", "--format", "ascii"], { cwd: root }).catch((error: { stdout: string; code: number }) => error);
+    const result = await run(process.execPath, [cli, "--pack", ".", "--profile", "esm-only", "--format", "ascii"], { cwd: root }).catch(
+      (error: { stdout: string; code: number }) => error,
+    );
     expect("code" in result ? result.code : 0, "stdout" in result ? result.stdout : "").toBe(0);
   });
 });

@@ -65,7 +65,14 @@ export async function build(bundler: Bundler, fixture: string, options: BuildOpt
       return esbuildBuild(entry, outDir, withPlugin ? [wymcpEsbuild(pluginOptions)] : [], alias);
     case "webpack":
     case "rspack":
-      return webpackLikeBuild(bundler, root, entry, outDir, withPlugin ? [(bundler === "webpack" ? wymcpWebpack : wymcpRspack)(pluginOptions)] : [], alias);
+      return webpackLikeBuild(
+        bundler,
+        root,
+        entry,
+        outDir,
+        withPlugin ? [(bundler === "webpack" ? wymcpWebpack : wymcpRspack)(pluginOptions)] : [],
+        alias,
+      );
   }
 }
 
@@ -89,7 +96,12 @@ async function viteBuild(root: string, entry: string, outDir: string, plugins: u
       root,
       configFile: false,
       logLevel: "silent",
-      resolve: { alias: [{ find: /^wymcp$/, replacement: runtimeEntry }, ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement }))] },
+      resolve: {
+        alias: [
+          { find: /^wymcp$/, replacement: runtimeEntry },
+          ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+        ],
+      },
       plugins: plugins as never,
       build: { outDir, emptyOutDir: true, minify: false, target: "node20", lib: { entry, formats: ["es"], fileName: () => "index.mjs" } },
     });
@@ -114,7 +126,8 @@ function rollupTypeScript() {
     },
     transform(code: string, id: string) {
       if (!id.endsWith(".ts")) return null;
-      return ts.transpileModule(code, { fileName: id, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+      return ts.transpileModule(code, { fileName: id, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
+        .outputText;
     },
   };
 }
@@ -125,7 +138,8 @@ function rollupAlias(alias: Alias): import("rollup").Plugin {
     name: "test-alias",
     resolveId(source, importer) {
       for (const [find, replacement] of Object.entries(alias)) {
-        if (source === find || source.startsWith(`${find}/`)) return this.resolve(replacement + source.slice(find.length), importer, { skipSelf: true });
+        if (source === find || source.startsWith(`${find}/`))
+          return this.resolve(replacement + source.slice(find.length), importer, { skipSelf: true });
       }
       return null;
     },
@@ -135,7 +149,11 @@ function rollupAlias(alias: Alias): import("rollup").Plugin {
 async function rollupBuild(entry: string, outDir: string, plugins: unknown[], alias: Alias): Promise<BuildResult> {
   const { rollup } = await import("rollup");
   try {
-    const bundle = await rollup({ input: entry, plugins: [rollupAlias(alias), rollupTypeScript(), ...(plugins as never[])], onwarn: () => {} });
+    const bundle = await rollup({
+      input: entry,
+      plugins: [rollupAlias(alias), rollupTypeScript(), ...(plugins as never[])],
+      onwarn: () => {},
+    });
     await bundle.write({ file: join(outDir, "index.mjs"), format: "es" });
     await bundle.close();
     return { ok: true, output: join(outDir, "index.mjs") };
@@ -178,7 +196,9 @@ async function esbuildBuild(entry: string, outDir: string, plugins: unknown[], a
     const errors = (error as { errors?: { text: string; location: { file: string; line: number; column: number } | null }[] }).errors ?? [];
     return failure(
       errors.map((message) => message.text),
-      errors.flatMap((message) => (message.location === null ? [] : [{ file: message.location.file, line: message.location.line, column: message.location.column }])),
+      errors.flatMap((message) =>
+        message.location === null ? [] : [{ file: message.location.file, line: message.location.line, column: message.location.column }],
+      ),
     );
   }
 }
@@ -187,17 +207,26 @@ async function esbuildBuild(entry: string, outDir: string, plugins: unknown[], a
 function fromThrown(error: LocatedError): BuildResult {
   const parts = error.errors && error.errors.length > 0 ? error.errors : [error];
   return failure(
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a part without a message is shown as the bundler made it
     parts.map((part) => part.message ?? String(part)),
     parts.flatMap((part) => (part.loc === undefined ? [] : [{ file: part.loc.file, line: part.loc.line, column: part.loc.column }])),
     String(error.message),
   );
 }
 
-async function webpackLikeBuild(bundler: "webpack" | "rspack", root: string, entry: string, outDir: string, plugins: unknown[], alias: Alias): Promise<BuildResult> {
+async function webpackLikeBuild(
+  bundler: "webpack" | "rspack",
+  root: string,
+  entry: string,
+  outDir: string,
+  plugins: unknown[],
+  alias: Alias,
+): Promise<BuildResult> {
   const compile = bundler === "webpack" ? (await import("webpack")).default : (await import("@rspack/core")).rspack;
-  const loader = bundler === "webpack"
-    ? { loader: join(fixtures, "ts-loader.cjs") }
-    : { loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } } };
+  const loader =
+    bundler === "webpack"
+      ? { loader: join(fixtures, "ts-loader.cjs") }
+      : { loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } } };
   const config = {
     mode: "none",
     context: root,
@@ -210,8 +239,17 @@ async function webpackLikeBuild(bundler: "webpack" | "rspack", root: string, ent
     plugins,
     infrastructureLogging: { level: "none" },
   };
-  const stats = await new Promise<{ hasErrors(): boolean; toJson(options: unknown): { errors?: { message: string; moduleName?: string; loc?: string }[] }; toString(options: unknown): string }>((done, fail) => {
-    const compiler = (compile as unknown as (options: unknown) => { run(callback: (error: Error | null, stats: never) => void): void; close(callback: () => void): void })(config);
+  const stats = await new Promise<{
+    hasErrors(): boolean;
+    toJson(options: unknown): { errors?: { message: string; moduleName?: string; loc?: string }[] };
+    toString(options: unknown): string;
+  }>((done, fail) => {
+    const compiler = (
+      compile as unknown as (options: unknown) => {
+        run(callback: (error: Error | null, stats: never) => void): void;
+        close(callback: () => void): void;
+      }
+    )(config);
     compiler.run((error, result) => compiler.close(() => (error ? fail(error) : done(result))));
   });
   if (!stats.hasErrors()) return { ok: true, output: join(outDir, "index.cjs") };

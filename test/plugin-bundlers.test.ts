@@ -64,13 +64,20 @@ describe("options and skipping", () => {
   });
 
   const { transform } = wymcp.raw(undefined, { framework: "rollup", versions: {} }) as unknown as {
-    transform: { filter: { id: { include: RegExp[]; exclude: RegExp[] }; code: RegExp }; handler(this: unknown, code: string, id: string): unknown };
+    transform: {
+      filter: { id: { include: RegExp[]; exclude: RegExp[] }; code: RegExp };
+      handler(this: unknown, code: string, id: string): unknown;
+    };
   };
 
   test("files that cannot hold a declaration are filtered out before the handler runs", () => {
     // A file that names neither defineTool nor the package (even escaped) cannot declare a tool.
     expect(["export const x = 1;", "import { z } from 'zod';"].some((code) => transform.filter.code.test(code))).toBe(false);
-    expect([`import { defineTool } from "./local-reexport";`, `import { d\\u0065fineTool } from "wymcp";`].every((code) => transform.filter.code.test(code))).toBe(true);
+    expect(
+      [`import { defineTool } from "./local-reexport";`, `import { d\\u0065fineTool } from "wymcp";`].every((code) =>
+        transform.filter.code.test(code),
+      ),
+    ).toBe(true);
     const [include] = transform.filter.id.include;
     const [exclude] = transform.filter.id.exclude;
     expect(["/p/a.ts", "/p/a.tsx", "/p/a.mts", "/p/a.cjs", "/p/a.ts?v=1"].every((id) => include!.test(id))).toBe(true);
@@ -81,13 +88,19 @@ describe("options and skipping", () => {
   test("a clean module passes through untouched, and the modules it imports are watched", async () => {
     const watched: string[] = [];
     const warnings: string[] = [];
-    const context = { addWatchFile: (file: string) => watched.push(file), warn: (message: string) => warnings.push(message), error: () => expect.unreachable() };
+    const context = {
+      addWatchFile: (file: string) => watched.push(file),
+      warn: (message: string) => warnings.push(message),
+      error: () => expect.unreachable(),
+    };
     const file = join(fixtures, "clean/src/tools.ts");
     // A promise until the build pass has loaded, and nothing once it has: the code is never changed.
     expect(await transform.handler.call(context, readFileSync(file, "utf8"), file)).toBeUndefined();
     expect(watched.map((path) => path.slice(fixtures.length + 1)).sort()).toEqual(["clean/src/schemas/index.ts", "clean/src/shared.ts"]);
     // Its one value the check cannot know is said, not passed silently.
-    expect(warnings).toEqual([expect.stringMatching(/tools\.ts was partly checked[^]*tool "notes": summary\(\): a function call is not evaluated/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/tools\.ts was partly checked[^]*tool "notes": summary\(\): a function call is not evaluated/),
+    ]);
     expect(transform.handler.call(context, "export const x = 1; // wymcp", join(fixtures, "clean/src/virtual.ts"))).toBeUndefined();
   });
 });

@@ -19,7 +19,7 @@ describe("the static evaluator: supported syntax", () => {
     ["null", `const value = null;`, null],
     ["undefined", `const value = undefined;`, undefined],
     ["template without substitutions", "const value = `a b`;", "a b"],
-    ["template with evaluable substitutions", "const N = 2; const value = `x${N}-${\"y\"}${true}`;", "x2-ytrue"],
+    ["template with evaluable substitutions", 'const N = 2; const value = `x${N}-${"y"}${true}`;', "x2-ytrue"],
     ["string concatenation", `const value = "a" + 1 + "b";`, "a1b"],
     ["object literal", `const value = { a: 1, "b-c": [2], 3: "x" };`, { a: 1, "b-c": [2], 3: "x" }],
     ["array with a hole", `const value = [1, , 3];`, [1, , 3]],
@@ -31,10 +31,20 @@ describe("the static evaluator: supported syntax", () => {
     ["parentheses", `const value = ((("p")));`, "p"],
     ["object spread", `const base = { a: 1, b: 2 }; const value = { ...base, b: 3, ...{ c: 4 } };`, { a: 1, b: 3, c: 4 }],
     ["array spread", `const base = ["a", "b"]; const value = [...base, "c", ..."de"];`, ["a", "b", "c", "d", "e"]],
+    ["a string spread into an array: its code points", `const value = [..."a\u{1F600}b"];`, ["a", "\u{1F600}", "b"]],
+    [
+      "a string spread into an object: its UTF-16 code units",
+      `const value = { ..."a\u{1F600}b" };`,
+      { 0: "a", 1: "\ud83d", 2: "\ude00", 3: "b" },
+    ],
     ["shorthand property", `const description = "d"; const value = { description };`, { description: "d" }],
-    ["computed keys that evaluate", "const K = \"k\"; const value = { [K]: 1, [`${K}2`]: 2, [\"x\" + 1]: 3 };", { k: 1, k2: 2, x1: 3 }],
+    ["computed keys that evaluate", 'const K = "k"; const value = { [K]: 1, [`${K}2`]: 2, ["x" + 1]: 3 };', { k: 1, k2: 2, x1: 3 }],
     ["a const in an enclosing block", `function f() { const inner = 5; { const value = inner; } }`, 5],
-    ["a destructured const", `const obj = { a: { b: "deep" }, list: ["first"] }; const { a: { b }, list: [first] } = obj; const value = [b, first];`, ["deep", "first"]],
+    [
+      "a destructured const",
+      `const obj = { a: { b: "deep" }, list: ["first"] }; const { a: { b }, list: [first] } = obj; const value = [b, first];`,
+      ["deep", "first"],
+    ],
     ["a known key of a known object", `const obj = { a: { b: 1 } }; const value = [obj.a.b, obj["a"]];`, [1, { b: 1 }]],
   ])("%s", (_name, source, expected) => {
     expect(valueOf(source)).toEqual(expected);
@@ -56,15 +66,42 @@ describe("the static evaluator: supported syntax", () => {
     test.each([
       ["a specifier without extension", `import { a } from "./lib"; const value = a;`, { "lib.ts": `export const a = { x: 1 };` }],
       ["a .js specifier naming a .ts file", `import { a } from "./lib.js"; const value = a;`, { "lib.ts": `export const a = { x: 1 };` }],
-      ["an .mjs specifier naming an .mts file", `import { a } from "./lib.mjs"; const value = a;`, { "lib.mts": `export const a = { x: 1 };` }],
+      [
+        "an .mjs specifier naming an .mts file",
+        `import { a } from "./lib.mjs"; const value = a;`,
+        { "lib.mts": `export const a = { x: 1 };` },
+      ],
       ["a folder's index file", `import { a } from "./lib"; const value = a;`, { "lib/index.ts": `export const a = { x: 1 };` }],
       ["an aliased import", `import { a as b } from "./lib"; const value = b;`, { "lib.ts": `export const a = { x: 1 };` }],
-      ["a local export list", `import { renamed } from "./lib"; const value = renamed;`, { "lib.ts": `const a = { x: 1 }; export { a as renamed };` }],
-      ["a re-export", `import { a } from "./barrel"; const value = a;`, { "barrel.ts": `export { a } from "./lib.js";`, "lib.ts": `export const a = { x: 1 };` }],
-      ["export *", `import { a } from "./barrel"; const value = a;`, { "barrel.ts": `export * from "./other"; export * from "./lib";`, "other.ts": `export const b = 1;`, "lib.ts": `export const a = { x: 1 };` }],
+      [
+        "a local export list",
+        `import { renamed } from "./lib"; const value = renamed;`,
+        { "lib.ts": `const a = { x: 1 }; export { a as renamed };` },
+      ],
+      [
+        "a re-export",
+        `import { a } from "./barrel"; const value = a;`,
+        { "barrel.ts": `export { a } from "./lib.js";`, "lib.ts": `export const a = { x: 1 };` },
+      ],
+      [
+        "export *",
+        `import { a } from "./barrel"; const value = a;`,
+        {
+          "barrel.ts": `export * from "./other"; export * from "./lib";`,
+          "other.ts": `export const b = 1;`,
+          "lib.ts": `export const a = { x: 1 };`,
+        },
+      ],
       ["a default export", `import a from "./lib"; const value = a;`, { "lib.ts": `export default { x: 1 };` }],
       ["a namespace import's member", `import * as lib from "./lib"; const value = lib.a;`, { "lib.ts": `export const a = { x: 1 };` }],
-      ["an import chain through consts", `import { a } from "./lib"; const value = a;`, { "lib.ts": `import { inner } from "./deep/inner"; export const a = { ...inner };`, "deep/inner.ts": `export const inner = { x: 1 };` }],
+      [
+        "an import chain through consts",
+        `import { a } from "./lib"; const value = a;`,
+        {
+          "lib.ts": `import { inner } from "./deep/inner"; export const a = { ...inner };`,
+          "deep/inner.ts": `export const inner = { x: 1 };`,
+        },
+      ],
     ])("%s", (_name, source, files) => {
       expect(valueOf(source, files)).toEqual({ x: 1 });
     });
@@ -78,7 +115,10 @@ describe("the static evaluator: supported syntax", () => {
     });
 
     test("a cycle of re-exports is unknown, not a hang", () => {
-      expectUnknown(valueOf(`import { a } from "./a"; const value = a;`, { "a.ts": `export * from "./b";`, "b.ts": `export * from "./a";` }), /no export "a"|cycle/);
+      expectUnknown(
+        valueOf(`import { a } from "./a"; const value = a;`, { "a.ts": `export * from "./b";`, "b.ts": `export * from "./a";` }),
+        /no export "a"|cycle/,
+      );
     });
 
     test("the sessions' file list names every module read", () => {
@@ -107,6 +147,22 @@ describe("the static evaluator: unknown parts", () => {
     ["an operator other than +", `const value = 2 * 3;`, /operator/],
     ["a key that is not own", `const o = { a: 1 }; const value = o.toString;`, /not an own key/],
     ["a whole namespace import", `import * as lib from "./lib"; const value = lib;`, /namespace/],
+    [
+      "a destructured name with a default",
+      `const obj = { a: 1, b: 2 }; const { a = 5 } = obj; const value = a;`,
+      /rest element or a default/,
+    ],
+    [
+      "a nested destructured name with a default",
+      `const obj = { a: { b: 1 } }; const { a: { b = 5 } } = obj; const value = b;`,
+      /rest element or a default/,
+    ],
+    ["an object rest element", `const obj = { a: 1, b: 2 }; const { a, ...rest } = obj; const value = rest;`, /rest element or a default/],
+    [
+      "an array rest element",
+      `const list = [1, 2, 3]; const [first, ...others] = list; const value = others;`,
+      /rest element or a default/,
+    ],
   ])("%s", (_name, source, reason) => {
     expectUnknown(valueOf(source, { "lib.ts": `export let x = 1;` }), reason);
   });
@@ -181,7 +237,10 @@ describe("finding declarations", () => {
     ["a same-named import from elsewhere", `import { defineTool } from "./other"; defineTool(${tool});`],
     ["another export of wymcp", `import { validate as defineTool } from "wymcp"; defineTool(${tool});`],
     ["a type-only import", `import type { defineTool } from "wymcp"; defineTool(${tool});`],
-    ["a parameter shadowing the import", `import { defineTool } from "wymcp"; function f(defineTool: (x: unknown) => void) { defineTool(${tool}); }`],
+    [
+      "a parameter shadowing the import",
+      `import { defineTool } from "wymcp"; function f(defineTool: (x: unknown) => void) { defineTool(${tool}); }`,
+    ],
     ["a member of another namespace", `import * as w from "./other"; w.defineTool(${tool});`],
   ])("ignores %s", (_name, source) => {
     expect(declarationsOf(source, { "other.ts": `export function defineTool(x: unknown) { return x; }` })).toEqual([]);
@@ -198,9 +257,13 @@ describe("finding declarations", () => {
   });
 
   test("a declaration whose actions cannot be evaluated has no tool to validate, and says why", () => {
-    const [declaration] = declarationsOf(`import { defineTool } from "wymcp"; defineTool({ name: "x", description: "X", actions: build(), handlers: {} });`);
+    const [declaration] = declarationsOf(
+      `import { defineTool } from "wymcp"; defineTool({ name: "x", description: "X", actions: build(), handlers: {} });`,
+    );
     expect(declaration!.tool).toBeUndefined();
-    expect(declaration!.unknowns.map((unknown) => [unknown.text, unknown.reason])).toEqual([["build()", "a function call is not evaluated"]]);
+    expect(declaration!.unknowns.map((unknown) => [unknown.text, unknown.reason])).toEqual([
+      ["build()", "a function call is not evaluated"],
+    ]);
   });
 
   test("the unknown parts of a record are listed in source order", () => {
@@ -215,7 +278,9 @@ describe("finding declarations", () => {
   });
 
   test("provenance maps every evaluated object and slot to its node", () => {
-    const [declaration] = declarationsOf(`import { defineTool } from "wymcp"; defineTool({ name: "x", description: "X", handlers: {}, actions: { a: { description: "A", properties: {}, required: ["n"] } } });`);
+    const [declaration] = declarationsOf(
+      `import { defineTool } from "wymcp"; defineTool({ name: "x", description: "X", handlers: {}, actions: { a: { description: "A", properties: {}, required: ["n"] } } });`,
+    );
     const { provenance } = declaration!;
     const schema = (declaration!.record as Record<string, Record<string, unknown>>).a!;
     expect(textOf(provenance.nodeOf(schema)!)).toBe(`{ description: "A", properties: {}, required: ["n"] }`);

@@ -10,12 +10,12 @@ const CASES: readonly (readonly [string, string, boolean])[] = [
   ["export class Store {}", "Store", true],
   ["export abstract class Store {}", "Store", true],
   ["export declare function run(): void;", "run", true],
-  ["const é = \"😀\";\nexport function run() {}", "run", true], // offsets are UTF-16, as the text is
+  ['const é = "😀";\nexport function run() {}', "run", true], // offsets are UTF-16, as the text is
   ["export const run = () => 1;", "run", false],
-  ["import { defineTool } from \"wymcp\";\nexport const run = defineTool;", "run", false],
-  ["export { defineTool as run } from \"wymcp\";", "run", false],
-  ["/* export function run() {} */\nexport { defineTool as run } from \"wymcp\";", "run", false],
-  ["export * from \"./other\";", "run", false],
+  ['import { defineTool } from "wymcp";\nexport const run = defineTool;', "run", false],
+  ['export { defineTool as run } from "wymcp";', "run", false],
+  ['/* export function run() {} */\nexport { defineTool as run } from "wymcp";', "run", false],
+  ['export * from "./other";', "run", false],
   ["function run() {}\nexport { run };", "run", false], // not known without the tree: the caller reads it
   ["export /* why */ function run() {}", "run", false],
   ["export function other() {}", "run", false],

@@ -13,7 +13,8 @@ import { MAX_RUNS, type BundlerResolve } from "../plugin/bundler/pre-resolution.
 import { project } from "./plugin-support.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;
-const tool = (actions: string) => `${HEADER}export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: ${actions} });\n`;
+const tool = (actions: string) =>
+  `${HEADER}export const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: ${actions} });\n`;
 const BAD = `{ description: "A", properties: {}, required: ["x"] }`;
 
 /** A resolver that knows only `@s/<name>` (as a bundler's alias would), and the calls it received. */
@@ -71,9 +72,12 @@ describe("the check follows the bundler's answers", () => {
 describe("a bundler resolution that fails leaves the value unknown", () => {
   const loop = Object.assign(new Error("ELOOP: too many symbolic links encountered"), { code: "ELOOP" });
   test.each<[string, BundlerResolve]>([
-    ["a resolver that throws (ELOOP)", () => {
-      throw loop;
-    }],
+    [
+      "a resolver that throws (ELOOP)",
+      () => {
+        throw loop;
+      },
+    ],
     ["a resolver that rejects (ENOTDIR)", () => Promise.reject(Object.assign(new Error("ENOTDIR: not a directory"), { code: "ENOTDIR" }))],
     ["a resolver that answers nothing", () => undefined],
   ])("%s", async (_name, resolve) => {

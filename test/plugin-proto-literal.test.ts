@@ -4,7 +4,7 @@
  * registration reports for the same literal — no more "partly evaluated".
  */
 import { expect, test } from "vitest";
-import { actionSchemaOffences, type Tool } from "../src/index.js";
+import { actionSchemaOffences } from "../src/index.js";
 import { offencesOf } from "../plugin/check/file-check.js";
 import { checkProject } from "./plugin-support.js";
 
@@ -22,8 +22,13 @@ export const t = defineTool({ name: "t", description: "T", actions: ${ACTIONS}, 
   expect(check.declarations.flatMap(({ declaration, uncertain }) => [...declaration.unknowns, ...uncertain])).toEqual([]);
   const built = offencesOf(check).map(({ offence }) => `${offence.location} ${offence.problem}`);
   // The same literal, run.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the test's own literal, to compare with the build
   const actions = new Function(`return ${ACTIONS};`)() as object;
-  const registered = actionSchemaOffences({ name: "t", description: "T", actions: () => actions, handlers: {} } as unknown as Tool).map((offence) => `${offence.location} ${offence.problem}`);
+  const registered = actionSchemaOffences({ name: "t", description: "T", actions: () => actions, handlers: {} }).map(
+    (offence) => `${offence.location} ${offence.problem}`,
+  );
   expect(built.sort()).toEqual(registered.sort());
-  expect(registered).toEqual(expect.arrayContaining(['actions["a"] the action schema is an object with a custom prototype', 'actions["e"] unknown key "__proto__"']));
+  expect(registered).toEqual(
+    expect.arrayContaining(['actions["a"] the action schema is an object with a custom prototype', 'actions["e"] unknown key "__proto__"']),
+  );
 });

@@ -24,7 +24,10 @@ export function project(files: Readonly<Record<string, string>>): string {
 }
 
 /** The value of `const value = …` in `index.ts` of a project made of `files`, with the session that evaluated it. */
-export function evaluateValue(source: string, files: Readonly<Record<string, string>> = {}): { value: unknown; evaluator: Evaluator; sourceFile: SourceFile } {
+export function evaluateValue(
+  source: string,
+  files: Readonly<Record<string, string>> = {},
+): { value: unknown; evaluator: Evaluator; sourceFile: SourceFile } {
   const root = project({ ...files, "index.ts": source });
   const sourceFile = parseSource(join(root, "index.ts"), source);
   const evaluator = new Evaluator(diskHost());

@@ -36,7 +36,11 @@ const root = project({ "src/index.ts": SOURCE });
 function cli(...argv: string[]): { code: number; stdout: string; stderr: string } {
   let stdout = "";
   let stderr = "";
-  const code = run(["check", "src", ...argv], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`), cwd: root });
+  const code = run(["check", "src", ...argv], {
+    stdout: (text) => (stdout += `${text}\n`),
+    stderr: (text) => (stderr += `${text}\n`),
+    cwd: root,
+  });
   return { code, stdout, stderr };
 }
 
@@ -72,12 +76,20 @@ describe("wymcp check --target", () => {
 
   test("anthropic in strict mode: the same three places (date is a format its strict schemas keep)", () => {
     const { stdout } = cli("--target", "anthropic", "--listing", "strict");
-    expect(warningLines(stdout).map((line) => line.split("  ")[0])).toEqual(["src/index.ts:7:5", "src/index.ts:10:33", "src/index.ts:11:9"]);
+    expect(warningLines(stdout).map((line) => line.split("  ")[0])).toEqual([
+      "src/index.ts:7:5",
+      "src/index.ts:10:33",
+      "src/index.ts:11:9",
+    ]);
   });
 
   test("gemini mode for gemini: dots are allowed in its names; the open map is still left out", () => {
     const { stdout } = cli("--target", "gemini", "--listing", "gemini");
-    expect(warningLines(stdout)).toEqual([expect.stringMatching(/^src\/index\.ts:11:9 {2}gemini not_listed: actions\["add"\]: Gemini's gemini schemas cannot express data\.fields/)]);
+    expect(warningLines(stdout)).toEqual([
+      expect.stringMatching(
+        /^src\/index\.ts:11:9 {2}gemini not_listed: actions\["add"\]: Gemini's gemini schemas cannot express data\.fields/,
+      ),
+    ]);
   });
 
   test("--target-errors makes the warnings fail the check", () => {
@@ -87,8 +99,21 @@ describe("wymcp check --target", () => {
 
   test("JSON: the warnings as data, with their positions", () => {
     const { stdout } = cli("--target", "openai", "--listing", "strict", "--format", "json");
-    const report = JSON.parse(stdout) as { providerWarnings: { file: string; line: number; column: number; code: string; target: string; action: string | null; path: unknown[]; key: string }[] };
-    expect(report.providerWarnings.map(({ file, line, column, code, action, path, key }) => ({ file, line, column, code, action, path, key }))).toEqual([
+    const report = JSON.parse(stdout) as {
+      providerWarnings: {
+        file: string;
+        line: number;
+        column: number;
+        code: string;
+        target: string;
+        action: string | null;
+        path: unknown[];
+        key: string;
+      }[];
+    };
+    expect(
+      report.providerWarnings.map(({ file, line, column, code, action, path, key }) => ({ file, line, column, code, action, path, key })),
+    ).toEqual([
       { file: "src/index.ts", line: 7, column: 5, code: "invalid_tool_name", action: null, path: [], key: "add" },
       { file: "src/index.ts", line: 10, column: 33, code: "not_enforced", action: "add", path: ["properties", "name"], key: "minLength" },
       { file: "src/index.ts", line: 11, column: 9, code: "not_listed", action: "add", path: ["properties"], key: "fields" },
@@ -136,7 +161,14 @@ describe("the esbuild plugin's targets", () => {
   });
 
   test("targetErrors fails the build with the same lines", async () => {
-    await expect(esbuild({ targets: "openai", targetErrors: true })).rejects.toMatchObject({ errors: [expect.objectContaining({ text: expect.stringContaining("openai invalid_tool_name"), location: expect.objectContaining({ line: 4, column: 8 }) })] });
+    await expect(esbuild({ targets: "openai", targetErrors: true })).rejects.toMatchObject({
+      errors: [
+        expect.objectContaining({
+          text: expect.stringContaining("openai invalid_tool_name"),
+          location: expect.objectContaining({ line: 4, column: 8 }),
+        }),
+      ],
+    });
   });
 
   test("a bad target is one clear error when the plugin is created", () => {
@@ -148,12 +180,21 @@ describe("the esbuild plugin's targets", () => {
 describe("tool counts", () => {
   test("Anthropic's 20 strict tools: the warning sits at the declaration that passes the limit, counting one tool per action and help", () => {
     const action = (index: number) => `    a${index}: { description: "A${index}", properties: { x: { type: "string" } } },`;
-    const tool = (name: string, actions: number) => `export const ${name} = defineTool({\n  name: "${name}",\n  description: "${name}",\n  actions: {\n${Array.from({ length: actions }, (_, index) => action(index)).join("\n")}\n  },\n  handlers: {},\n});\n`;
+    const tool = (name: string, actions: number) =>
+      `export const ${name} = defineTool({\n  name: "${name}",\n  description: "${name}",\n  actions: {\n${Array.from({ length: actions }, (_, index) => action(index)).join("\n")}\n  },\n  handlers: {},\n});\n`;
     // help + 10 + 10 = 21 tools in strict mode: the second tool passes 20.
     const many = project({ "src/tools.ts": `import { defineTool } from "wymcp";\n${tool("first", 10)}${tool("second", 10)}` });
     let stdout = "";
-    run(["check", "src", "--target", "anthropic,openai", "--listing", "strict"], { stdout: (text) => (stdout += `${text}\n`), stderr: () => undefined, cwd: many });
+    run(["check", "src", "--target", "anthropic,openai", "--listing", "strict"], {
+      stdout: (text) => (stdout += `${text}\n`),
+      stderr: () => undefined,
+      cwd: many,
+    });
     const lines = stdout.split("\n").filter((line) => line.includes("too_many_tools"));
-    expect(lines).toEqual([expect.stringMatching(/^src\/tools\.ts:20:9 {2}anthropic too_many_tools: Anthropic takes at most 20 tools in a request; with this tool the strict listing has 21 \(help included\)/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^src\/tools\.ts:20:9 {2}anthropic too_many_tools: Anthropic takes at most 20 tools in a request; with this tool the strict listing has 21 \(help included\)/,
+      ),
+    ]);
   });
 });

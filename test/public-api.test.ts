@@ -36,14 +36,67 @@ const VALUES = [
 ];
 
 const TYPES = [
-  "ActionContext", "ActionData", "ActionRecord", "ActionSchema", "ActionSchemaKey", "ActionSummary", "AnswerCode", "CallContext", "CheckedActionSchema",
-  "CompactInputSchema", "DuplicateNameOffence", "ErrorHandler", "ErrorReport", "FetchedSchema", "Handler", "HandlerContext", "Handlers", "InferSchema",
-  "JsonTypeName", "ListingMode", "MandatoryActionSchemaKey", "Offence", "OffenceCode", "OffenceKind", "OffenceReport", "OutputSchema", "PathSegment", "Problem", "ProblemCode",
-  "PropertyMap", "PropertySchema", "RegistrationOffence", "Router", "RouterOptions", "ServerLog", "SurfaceOffence", "TextContent", "Tool", "ToolAnnotations",
-  "ToolAnswer", "ToolDefinition", "ToolHints", "ToolListing", "ToolParts",
+  "ActionContext",
+  "ActionData",
+  "ActionRecord",
+  "ActionSchema",
+  "ActionSchemaKey",
+  "ActionSummary",
+  "AnswerCode",
+  "CallContext",
+  "CheckedActionSchema",
+  "CompactInputSchema",
+  "DuplicateNameOffence",
+  "ErrorHandler",
+  "ErrorReport",
+  "FetchedSchema",
+  "Handler",
+  "HandlerContext",
+  "Handlers",
+  "InferSchema",
+  "JsonTypeName",
+  "ListingMode",
+  "MandatoryActionSchemaKey",
+  "Offence",
+  "OffenceCode",
+  "OffenceKind",
+  "OffenceReport",
+  "OutputSchema",
+  "PathSegment",
+  "Problem",
+  "ProblemCode",
+  "PropertyMap",
+  "PropertySchema",
+  "RegistrationOffence",
+  "Router",
+  "RouterOptions",
+  "ServerLog",
+  "SurfaceOffence",
+  "TextContent",
+  "Tool",
+  "ToolAnnotations",
+  "ToolAnswer",
+  "ToolDefinition",
+  "ToolHints",
+  "ToolListing",
+  "ToolParts",
   // Beyond tools: content results and the handler context's client channel.
-  "AudioContent", "ContentBlock", "ContentResult", "EmbeddedResource", "ImageContent", "ResourceContents", "ResourceLink",
-  "ClientChannel", "ClientLog", "ElicitationRequest", "ElicitationResult", "LogLevel", "ProgressReporter", "SamplingContent", "SamplingRequest", "SamplingResult",
+  "AudioContent",
+  "ContentBlock",
+  "ContentResult",
+  "EmbeddedResource",
+  "ImageContent",
+  "ResourceContents",
+  "ResourceLink",
+  "ClientChannel",
+  "ClientLog",
+  "ElicitationRequest",
+  "ElicitationResult",
+  "LogLevel",
+  "ProgressReporter",
+  "SamplingContent",
+  "SamplingRequest",
+  "SamplingResult",
 ];
 
 test("the runtime values of the root entry", () => {
@@ -52,9 +105,18 @@ test("the runtime values of the root entry", () => {
 
 test("every name the root entry exports, types included", () => {
   const entry = fileURLToPath(new URL("../src/index.ts", import.meta.url));
-  const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true });
+  const program = ts.createProgram([entry], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-  const names = checker.getExportsOfModule(module).map((symbol) => symbol.name).sort();
+  const names = checker
+    .getExportsOfModule(module)
+    .map((symbol) => symbol.name)
+    .sort();
   expect(names).toEqual([...VALUES, ...TYPES].sort());
 });

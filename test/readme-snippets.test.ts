@@ -59,7 +59,12 @@ function quickStartProject(extraFiles: Record<string, string>, bundlerPackage: s
 }
 
 async function toolsOfServer(root: string): Promise<string[]> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [join(root, "dist/server.js")], cwd: root, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(root, "dist/server.js")],
+    cwd: root,
+    stderr: "pipe",
+  });
   const client = new Client({ name: "readme-test", version: "0.0.1" });
   await client.connect(transport);
   try {
@@ -74,35 +79,47 @@ const MISSPELT = ['description: "Create a task"', 'descripton: "Create a task"']
 describe("README snippets in a fresh project", () => {
   test("the Quick start makes an ES module project and installs the runtime, the SDK and a bundler, no typescript", () => {
     const { setup, packages } = quickStart();
-    expect(setup).toEqual([["init", "-y"], ["pkg", "set", "type=module"]]);
+    expect(setup).toEqual([
+      ["init", "-y"],
+      ["pkg", "set", "type=module"],
+    ]);
     expect(packages).toEqual(expect.arrayContaining(["wymcp", "@modelcontextprotocol/sdk", "esbuild"]));
     expect(packages).not.toContain("typescript");
   });
 
   const cases: { name: string; bundler: string; files: Record<string, string>; command: string[] }[] = [
     { name: "esbuild (build.mjs)", bundler: "esbuild", files: { "build.mjs": block("// build.mjs — esbuild") }, command: ["build.mjs"] },
-    { name: "Vite (vite.config.ts, build.ssr)", bundler: "vite", files: { "vite.config.ts": block("// vite.config.ts") }, command: ["node_modules/vite/bin/vite.js", "build"] },
+    {
+      name: "Vite (vite.config.ts, build.ssr)",
+      bundler: "vite",
+      files: { "vite.config.ts": block("// vite.config.ts") },
+      command: ["node_modules/vite/bin/vite.js", "build"],
+    },
   ];
 
-  test.each(cases)("$name builds a Node server that serves the Quick start's tool; a misspelt key fails the build, printed once, without a stack", async ({ bundler, files, command }) => {
-    const root = quickStartProject(files, bundler);
-    expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).type).toBe("module");
-    const built = runNode(root, command);
-    expect(built.stderr + built.stdout).toContain("wymcp: 1 tool in 1 file checked");
-    expect(built.code, built.stderr).toBe(0);
-    expect(await toolsOfServer(root)).toEqual(["help", "tasks"]);
+  test.each(cases)(
+    "$name builds a Node server that serves the Quick start's tool; a misspelt key fails the build, printed once, without a stack",
+    async ({ bundler, files, command }) => {
+      const root = quickStartProject(files, bundler);
+      expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).type).toBe("module");
+      const built = runNode(root, command);
+      expect(built.stderr + built.stdout).toContain("wymcp: 1 tool in 1 file checked");
+      expect(built.code, built.stderr).toBe(0);
+      expect(await toolsOfServer(root)).toEqual(["help", "tasks"]);
 
-    const tools = join(root, "src/tools/tasks.ts");
-    expect(toolFile).toContain(MISSPELT[0]);
-    writeFileSync(tools, toolFile.replace(...MISSPELT));
-    const failed = runNode(root, command);
-    expect(failed.code).not.toBe(0);
-    const printed = failed.stdout + failed.stderr;
-    const offence = /src\/tools\/tasks\.ts:(\d+):(\d+) {2}actions\["create"\]: unknown key "descripton"/.exec(printed);
-    expect(offence, printed).not.toBeNull();
-    expect(printed.split(offence![0]).length - 1).toBe(1);
-    // No frame of wymcp's own code; esbuild's snippet prints no stack at all.
-    expect(printed).not.toMatch(/^\s+at .*wymcp[\\/]dist/m);
-    if (bundler === "esbuild") expect(printed).not.toMatch(/^\s+at /m);
-  }, 240_000);
+      const tools = join(root, "src/tools/tasks.ts");
+      expect(toolFile).toContain(MISSPELT[0]);
+      writeFileSync(tools, toolFile.replace(...MISSPELT));
+      const failed = runNode(root, command);
+      expect(failed.code).not.toBe(0);
+      const printed = failed.stdout + failed.stderr;
+      const offence = /src\/tools\/tasks\.ts:(\d+):(\d+) {2}actions\["create"\]: unknown key "descripton"/.exec(printed);
+      expect(offence, printed).not.toBeNull();
+      expect(printed.split(offence![0]).length - 1).toBe(1);
+      // No frame of wymcp's own code; esbuild's snippet prints no stack at all.
+      expect(printed).not.toMatch(/^\s+at .*wymcp[\\/]dist/m);
+      if (bundler === "esbuild") expect(printed).not.toMatch(/^\s+at /m);
+    },
+    240_000,
+  );
 });

@@ -50,7 +50,10 @@ describe.skipIf(unavailable !== undefined)("RedisEventStore against a real redis
       return { streamId, sent };
     };
     expect(await replay(store)).toEqual({ streamId: "s1", sent: [message(2), message(3)] });
-    expect(await replay(new RedisEventStore(await connect(), { prefix: "t1:" }))).toEqual({ streamId: "s1", sent: [message(2), message(3)] });
+    expect(await replay(new RedisEventStore(await connect(), { prefix: "t1:" }))).toEqual({
+      streamId: "s1",
+      sent: [message(2), message(3)],
+    });
     const ttl = Number(await (await connect()).sendCommand(["TTL", "t1:s1"]));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60);
@@ -63,16 +66,31 @@ describe.skipIf(unavailable !== undefined)("RedisEventStore against a real redis
     const handler = createFetchHandler(router, { eventStore: new RedisEventStore(await connect(), { prefix: "t2:" }) });
     try {
       const open = async () => {
-        const initialize = rpc(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+        const initialize = rpc(1, "initialize", {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        });
         const opened = await handler(new Request("http://localhost/mcp", { method: "POST", headers: MCP_HEADERS, body: initialize }));
         await opened.text();
         const session = { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
-        const initialized = await handler(new Request("http://localhost/mcp", { method: "POST", headers: { ...MCP_HEADERS, ...session }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) }));
+        const initialized = await handler(
+          new Request("http://localhost/mcp", {
+            method: "POST",
+            headers: { ...MCP_HEADERS, ...session },
+            body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+          }),
+        );
         expect(initialized.status).toBe(202);
         return session;
       };
       const stream = (session: Record<string, string>, lastEventId?: string) =>
-        handler(new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", ...session, ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId }) } }));
+        handler(
+          new Request("http://localhost/mcp", {
+            method: "GET",
+            headers: { accept: "text/event-stream", ...session, ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId }) },
+          }),
+        );
       const a = await open();
       const live = await stream(a);
       expect(live.status).toBe(200);
@@ -114,7 +132,11 @@ function sseEvents(body: ReadableStream<Uint8Array>) {
         while ((end = buffer.indexOf("\n\n")) !== -1) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const field = (name: string) => block.split("\n").find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? "";
+          const field = (name: string) =>
+            block
+              .split("\n")
+              .find((line) => line.startsWith(`${name}: `))
+              ?.slice(name.length + 2) ?? "";
           const event = { id: field("id"), data: field("data") };
           if (match(event)) return event;
         }

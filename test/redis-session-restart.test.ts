@@ -33,7 +33,9 @@ const TOKEN = "restart-secret";
 const wymcpFromSource: Plugin = {
   name: "wymcp-from-source",
   setup(esbuild) {
-    esbuild.onResolve({ filter: /^wymcp(\/mcp)?$/ }, (args) => ({ path: `${root}${args.path === "wymcp" ? "src/index.ts" : "src/mcp/index.ts"}` }));
+    esbuild.onResolve({ filter: /^wymcp(\/mcp)?$/ }, (args) => ({
+      path: `${root}${args.path === "wymcp" ? "src/index.ts" : "src/mcp/index.ts"}`,
+    }));
   },
 };
 
@@ -45,7 +47,17 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
     redis = await startRedis();
     inspect = createClient({ url: redis.url });
     await inspect.connect();
-    await build({ entryPoints: [`${root}examples/redis/server.ts`], bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", plugins: [wymcpFromSource], outfile, logLevel: "silent" });
+    await build({
+      entryPoints: [`${root}examples/redis/server.ts`],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      plugins: [wymcpFromSource],
+      outfile,
+      logLevel: "silent",
+    });
   }, 120_000);
   afterAll(async () => {
     for (const child of children) child.kill("SIGKILL");
@@ -56,15 +68,21 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
 
   /** The example server on `port`; resolves once it prints its endpoint. */
   function startServer(port: number): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [outfile], { env: { ...process.env, PORT: String(port), REDIS_URL: redis.url, MCP_TOKEN: TOKEN }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [outfile], {
+      env: { ...process.env, PORT: String(port), REDIS_URL: redis.url, MCP_TOKEN: TOKEN },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     children.add(child);
     return new Promise((resolve, reject) => {
       let output = "";
-      child.stderr!.on("data", (chunk: Buffer) => {
+      child.stderr.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes("MCP endpoint")) resolve(child);
       });
-      child.on("exit", (code, signal) => (children.delete(child), reject(new Error(`the example server exited (${code ?? signal}):\n${output}`))));
+      child.on(
+        "exit",
+        (code, signal) => (children.delete(child), reject(new Error(`the example server exited (${code ?? signal}):\n${output}`))),
+      );
     });
   }
 
@@ -88,7 +106,10 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
       const create = (name: string) => ({ name: "tasks", arguments: { action: "create", data: { project: 1, name } } });
       const before = ((await client.callTool(create("Before"))).structuredContent as { task: { id: number; name: string } }).task;
       expect(before.name).toBe("Before");
-      expect(JSON.parse((await inspect.get(`mcp:session:${sessionId}`))!)).toMatchObject({ owner: expect.stringMatching(/^[0-9a-f]{64}$/), client: { clientInfo: { name: "restart-test" } } });
+      expect(JSON.parse((await inspect.get(`mcp:session:${sessionId}`))!)).toMatchObject({
+        owner: expect.stringMatching(/^[0-9a-f]{64}$/),
+        client: { clientInfo: { name: "restart-test" } },
+      });
 
       // A call whose stream is lost after its first event: the answer is stored in Redis, never read.
       const session = { ...MCP_HEADERS, ...auth, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
@@ -97,7 +118,9 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
       const lastEventId = await firstEventId(lost.body!);
       // The session's view of the store prefixes the store's own id (`<session>/<stream>@<entry>`) with the session id.
       const key = `mcp:events:${lastEventId.slice(sessionId.length + 1, lastEventId.lastIndexOf("@"))}`;
-      await until(async () => ((await inspect.xRange(key, "-", "+")) ?? []).some((entry) => String(entry.message["message"]).includes('"result"')));
+      await until(async () =>
+        ((await inspect.xRange(key, "-", "+")) ?? []).some((entry) => String(entry.message["message"]).includes('"result"')),
+      );
 
       await crash(server);
       server = await startServer(port);
@@ -113,7 +136,11 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
       expect(help.isError).toBeFalsy();
       expect(JSON.stringify(help.content)).toContain("create");
       // Not any id is served: one no process opened is unknown.
-      const stranger = await fetch(url, { method: "POST", headers: { ...session, "mcp-session-id": "never-opened" }, body: rpc(71, "tools/list") });
+      const stranger = await fetch(url, {
+        method: "POST",
+        headers: { ...session, "mcp-session-id": "never-opened" },
+        body: rpc(71, "tools/list"),
+      });
       expect(stranger.status).toBe(404);
 
       await transport.terminateSession();
@@ -135,15 +162,23 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
     try {
       const bearerToken = (token: string) => ({ "alice-token": "alice", "mallory-token": "mallory" })[token] ?? false;
       const handler = () => {
-        const made = createFetchHandler(fixtureRouter(), { bearerToken, sessionStore: new RedisSessionStore(store, { prefix: "hijack:" }) });
+        const made = createFetchHandler(fixtureRouter(), {
+          bearerToken,
+          sessionStore: new RedisSessionStore(store, { prefix: "hijack:" }),
+        });
         handlers.push(made);
         return made;
       };
-      const send = (to: FetchHandler, headers: Record<string, string>, body: string) => to(new Request("http://localhost/mcp", { method: "POST", headers: { ...MCP_HEADERS, ...headers }, body }));
+      const send = (to: FetchHandler, headers: Record<string, string>, body: string) =>
+        to(new Request("http://localhost/mcp", { method: "POST", headers: { ...MCP_HEADERS, ...headers }, body }));
       const before = handler();
       const opened = await send(before, { authorization: "Bearer alice-token" }, INITIALIZE);
       await opened.text();
-      const alice = { authorization: "Bearer alice-token", "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-06-18" };
+      const alice = {
+        authorization: "Bearer alice-token",
+        "mcp-session-id": opened.headers.get("mcp-session-id")!,
+        "mcp-protocol-version": "2025-06-18",
+      };
       expect((await send(before, alice, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);
       await before.close();
 

@@ -32,7 +32,9 @@ test("130,000 undeclared keys: the first 50 in data-path order are named, the re
 test("100,000 wrong values in one array: 50 named in order, the rest counted", async () => {
   const tags = Array.from({ length: 100_000 }, (_, index) => index);
   const { body } = readAnswer(await createRouter({ tools: [tool] }).callTool("notes", { action: "add", data: { tags } }));
-  expect(body.problems.map((problem: { at: string }) => problem.at)).toEqual(Array.from({ length: 50 }, (_, index) => `data["tags"][${index}]`));
+  expect(body.problems.map((problem: { at: string }) => problem.at)).toEqual(
+    Array.from({ length: 50 }, (_, index) => `data["tags"][${index}]`),
+  );
   expect(body.moreProblems).toBe(99_950);
 });
 
@@ -41,7 +43,9 @@ test("a batch longer than the transport takes is refused before its entries are 
   const entries = Array.from({ length: 33_000 }, () => notification);
   // A poisoned entry past the limit: validating entries would report it; the length check answers first.
   entries.push({ nonsense: true } as never);
-  expect(checkMessage(entries)).toEqual({ refusal: expect.objectContaining({ status: 400, code: -32600, message: "Invalid Request: Batch must not exceed 100 messages" }) });
+  expect(checkMessage(entries)).toEqual({
+    refusal: expect.objectContaining({ status: 400, code: -32600, message: "Invalid Request: Batch must not exceed 100 messages" }),
+  });
 });
 
 test("a refused call lists the data's keys once: listing a huge object's keys is the costliest step of its refusal", async () => {

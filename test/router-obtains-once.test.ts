@@ -16,7 +16,14 @@ test("the listing is built from the read the checks saw, not a later one", () =>
   let call = 0;
   const first: ActionSchema = { description: "first", properties: {} };
   const later: ActionSchema = { description: "later", properties: {} };
-  const tool = defineTool({ name: "tasks", description: "Tasks", actions: () => ({ a: call++ === 0 ? first : later }), handlers: { a: () => 1 } });
-  const listing = createRouter({ tools: [tool] }).listTools().find((entry) => entry.name === "tasks")!;
+  const tool = defineTool({
+    name: "tasks",
+    description: "Tasks",
+    actions: () => ({ a: call++ === 0 ? first : later }),
+    handlers: { a: () => 1 },
+  });
+  const listing = createRouter({ tools: [tool] })
+    .listTools()
+    .find((entry) => entry.name === "tasks")!;
   expect((listing.inputSchema as { properties: { action: { description: string } } }).properties.action.description).toBe("a: first");
 });

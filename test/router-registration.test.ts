@@ -53,7 +53,15 @@ describe("createRouter — the runtime registration moment", () => {
   });
 
   test("carries outputSchema when declared, and sorts index-like action names as strings", () => {
-    const numbered = tool("numbered", { "10": { description: "ten", properties: {} }, "9": { description: "nine", properties: {} }, a: { description: "a", properties: {} } }, { "10": () => 1, "9": () => 1, a: () => 1 });
+    const numbered = tool(
+      "numbered",
+      {
+        "10": { description: "ten", properties: {} },
+        "9": { description: "nine", properties: {} },
+        a: { description: "a", properties: {} },
+      },
+      { "10": () => 1, "9": () => 1, a: () => 1 },
+    );
     const router = createRouter({ tools: [reports, numbered] });
     const [, reportsListing, numberedListing] = router.listTools();
     expect(reportsListing!.outputSchema).toEqual(reports.outputSchema);
@@ -143,7 +151,12 @@ describe("createRouter — the runtime registration moment", () => {
   });
 
   test("defineTool output is accepted as is", () => {
-    const own = defineTool({ name: "own", description: "Own", actions: { a: { description: "A", properties: {} } }, handlers: { a: () => 1 } });
+    const own = defineTool({
+      name: "own",
+      description: "Own",
+      actions: { a: { description: "A", properties: {} } },
+      handlers: { a: () => 1 },
+    });
     expect(() => createRouter({ tools: [own] })).not.toThrow();
   });
 

@@ -26,8 +26,16 @@ function shipped(...candidates: string[]): string {
 }
 
 const runtimes = [
-  { name: "Bun", binary: shipped("bun/bin/bun.exe", "@oven/bun-linux-x64/bin/bun"), args: (worker: string) => ["run", `${hosts}bun-host.mjs`, worker] },
-  { name: "Deno", binary: shipped("@deno/linux-x64-glibc/deno", "deno/deno"), args: (worker: string) => ["run", "--allow-net=127.0.0.1", `--allow-read=${worker}`, "--no-prompt", `${hosts}deno-host.mjs`, worker] },
+  {
+    name: "Bun",
+    binary: shipped("bun/bin/bun.exe", "@oven/bun-linux-x64/bin/bun"),
+    args: (worker: string) => ["run", `${hosts}bun-host.mjs`, worker],
+  },
+  {
+    name: "Deno",
+    binary: shipped("@deno/linux-x64-glibc/deno", "deno/deno"),
+    args: (worker: string) => ["run", "--allow-net=127.0.0.1", `--allow-read=${worker}`, "--no-prompt", `${hosts}deno-host.mjs`, worker],
+  },
 ];
 
 /** Why a binary cannot run here, or undefined when it can. */
@@ -39,7 +47,10 @@ function unavailable(binary: string): string | undefined {
 /** Starts the host; resolves with its port once it prints `listening N`. */
 function start(binary: string, args: string[]): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" } });
+    const child = spawn(binary, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    });
     let output = "";
     const timer = setTimeout(() => (child.kill(), reject(new Error(`no port within 30 s:\n${output}`))), 30_000);
     const read = (chunk: Buffer) => {
@@ -50,8 +61,8 @@ function start(binary: string, args: string[]): Promise<{ child: ChildProcess; p
         resolve({ child, port: Number(match[1]) });
       }
     };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
     child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`exited with ${code}:\n${output}`))));
   });
 }
@@ -79,9 +90,17 @@ for (const runtime of runtimes) {
     });
 
     test("the guards answer there as everywhere", async () => {
-      const foreign = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "https://evil.example" }, body: "{}" });
+      const foreign = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "https://evil.example" },
+        body: "{}",
+      });
       expect(foreign.status).toBe(403);
-      const notJson = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{oops" });
+      const notJson = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: "{oops",
+      });
       expect(notJson.status).toBe(400);
       expect(await notJson.json()).toMatchObject({ error: { code: -32700 } });
     });

@@ -34,7 +34,9 @@ test("the runtime entry bundles without typescript, unplugin or the SDK, generat
     logLevel: "silent",
   });
   const inputs = Object.keys(result.metafile.inputs);
-  expect(inputs.filter((input) => !input.startsWith(VALIDATOR) && /node_modules|typescript|unplugin|@modelcontextprotocol|plugin\//.test(input))).toEqual([]);
+  expect(
+    inputs.filter((input) => !input.startsWith(VALIDATOR) && /node_modules|typescript|unplugin|@modelcontextprotocol|plugin\//.test(input)),
+  ).toEqual([]);
   expect(inputs.every((input) => input.startsWith("src/") || input.startsWith(VALIDATOR) || input === "<stdin>")).toBe(true);
   const code = result.outputFiles[0]!.contents;
   // Runs where code generation is forbidden (Cloudflare Workers, a strict CSP).

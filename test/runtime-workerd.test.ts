@@ -24,7 +24,14 @@ describe.skipIf(unavailable !== undefined)("the tasks example in workerd", () =>
   beforeAll(async () => {
     const scriptPath = await buildTasksWorker();
     const { Miniflare } = await import("miniflare");
-    mf = new Miniflare({ modules: true, scriptPath, modulesRoot: dirname(scriptPath), compatibilityDate: "2025-09-01", host: "127.0.0.1", port: 0 });
+    mf = new Miniflare({
+      modules: true,
+      scriptPath,
+      modulesRoot: dirname(scriptPath),
+      compatibilityDate: "2025-09-01",
+      host: "127.0.0.1",
+      port: 0,
+    });
     url = new URL("/mcp", await mf.ready);
   }, 60_000);
   afterAll(async () => {
@@ -37,16 +44,25 @@ describe.skipIf(unavailable !== undefined)("the tasks example in workerd", () =>
   });
 
   test("the Worker runs where code generation throws, and the guards hold there too", async () => {
-    const probeWorker = await mf.dispatchFetch("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "https://evil.example" }, body: "{}" });
+    const probeWorker = await mf.dispatchFetch("http://localhost/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "https://evil.example" },
+      body: "{}",
+    });
     expect(probeWorker.status).toBe(403);
-    const big = await mf.dispatchFetch("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: " ".repeat(2 * 1024 * 1024) });
+    const big = await mf.dispatchFetch("http://localhost/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: " ".repeat(2 * 1024 * 1024),
+    });
     expect(big.status).toBe(413);
     const get = await mf.dispatchFetch("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(405);
   });
 
   test("workerd refuses code generation from strings, so the Worker above serves without any", async () => {
-    const script = 'export default { fetch() { try { new Function("return 1"); return new Response("allowed"); } catch (error) { return new Response(error.name); } } };';
+    const script =
+      'export default { fetch() { try { new Function("return 1"); return new Response("allowed"); } catch (error) { return new Response(error.name); } } };';
     const { Miniflare } = await import("miniflare");
     const probeRuntime = new Miniflare({ modules: true, script, compatibilityDate: "2025-09-01" });
     try {

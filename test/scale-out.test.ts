@@ -19,7 +19,8 @@ import { exchange, INITIALIZE, rpc } from "./support/http-exchange.js";
 const outdir = fileURLToPath(new URL("../examples/tasks/dist/scale-out/", import.meta.url));
 
 beforeAll(async () => {
-  const options = ((await import(new URL("../examples/tasks/esbuild.config.mjs", import.meta.url).href)) as { default: BuildOptions }).default;
+  const options = ((await import(new URL("../examples/tasks/esbuild.config.mjs", import.meta.url).href)) as { default: BuildOptions })
+    .default;
   await build({ ...options, outdir, logLevel: "silent" });
 }, 60_000);
 
@@ -31,7 +32,10 @@ afterEach(() => {
 /** One instance of the example server; resolves with its origin once it prints its endpoint. */
 function instance(stateless: boolean): Promise<URL> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [join(outdir, "server-http.js")], { env: { ...process.env, PORT: "0", ...(stateless ? { STATELESS: "1" } : {}) }, stdio: ["ignore", "ignore", "pipe"] });
+    const child: ChildProcess = spawn(process.execPath, [join(outdir, "server-http.js")], {
+      env: { ...process.env, PORT: "0", ...(stateless ? { STATELESS: "1" } : {}) },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     running.push({ close: () => child.kill() });
     let output = "";
     child.stderr!.on("data", (chunk: Buffer) => {
@@ -52,7 +56,13 @@ async function roundRobin(targets: URL[]): Promise<{ url: URL; served: number[] 
     served.push(index);
     const target = targets[index]!;
     const forward = request(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, host: target.host },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode!, answer.headers);
         answer.pipe(outgoing);
@@ -85,7 +95,10 @@ describe("three instances behind a round-robin proxy", () => {
     const opened = await exchange(proxy.url, { body: INITIALIZE });
     expect(opened.status).toBe(200);
     const session = String(opened.headers["mcp-session-id"]);
-    const next = await exchange(proxy.url, { headers: { "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" }, body: rpc(2, "tools/list") });
+    const next = await exchange(proxy.url, {
+      headers: { "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" },
+      body: rpc(2, "tools/list"),
+    });
     expect(next.status).toBe(404);
     expect(JSON.parse(next.body)).toMatchObject({ error: { code: -32001, message: "Session not found" } });
     expect(proxy.served.slice(0, 2)).toEqual([0, 1]);

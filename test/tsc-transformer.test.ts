@@ -141,7 +141,10 @@ describe.concurrent("tspc with the program transformer: a malformed project fail
     // The constant keeps its type (readonly string[]): only the version wymcp gives the importing file makes the builder check it again.
     const shared = join(dir, "src/shared.ts");
     writeFileSync(shared, readFileSync(shared, "utf8").replace('["title", "due"]', '["title"]'));
-    expectMalformedReport(await compile(tspc, dir, ["-p", ".", "--incremental"]), MALFORMED_OFFENCES.filter((line) => !line.startsWith("src/shared.ts")));
+    expectMalformedReport(
+      await compile(tspc, dir, ["-p", ".", "--incremental"]),
+      MALFORMED_OFFENCES.filter((line) => !line.startsWith("src/shared.ts")),
+    );
   });
 
   test("tsc patched in place by `ts-patch install` (no tspc), under --noEmit", async () => {
@@ -171,7 +174,17 @@ describe.concurrent("tspc with the program transformer: a clean project", () => 
     expect(patched).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(unpatched).toEqual({ code: 0, stdout: "", stderr: "" });
     const emitted = tree(join(withPlugin, "dist"));
-    expect(Object.keys(emitted).sort()).toEqual(["index.d.ts", "index.js", "index.js.map", "shared.d.ts", "shared.js", "shared.js.map", "tools.d.ts", "tools.js", "tools.js.map"]);
+    expect(Object.keys(emitted).sort()).toEqual([
+      "index.d.ts",
+      "index.js",
+      "index.js.map",
+      "shared.d.ts",
+      "shared.js",
+      "shared.js.map",
+      "tools.d.ts",
+      "tools.js",
+      "tools.js.map",
+    ]);
     expect(emitted).toEqual(tree(join(plain, "dist")));
   });
 
@@ -184,9 +197,15 @@ describe("the program's diagnostics, in process", () => {
   // Pins TypeScript's internal `getBindAndCheckDiagnostics`: the builder (`--incremental`, `-b`) asks the program for it.
   test("the builder asks the program's internal getBindAndCheckDiagnostics, and gets every offence once", () => {
     const dir = copyFixture("malformed");
-    const config = ts.getParsedCommandLineOfConfigFile(join(dir, "tsconfig.json"), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+    const config = ts.getParsedCommandLineOfConfigFile(
+      join(dir, "tsconfig.json"),
+      { noEmit: true },
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    )!;
     const host = ts.createIncrementalCompilerHost(config.options);
-    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host }) as ts.Program & { getBindAndCheckDiagnostics?: unknown };
+    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host }) as ts.Program & {
+      getBindAndCheckDiagnostics?: unknown;
+    };
     expect(typeof program.getBindAndCheckDiagnostics).toBe("function");
     extendDiagnostics(program, ts);
     const builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram(program, host);
@@ -199,12 +218,20 @@ describe("the program's diagnostics, in process", () => {
       });
     expect(lines.sort()).toEqual([...MALFORMED_OFFENCES].sort());
     // Extending twice changes nothing.
-    expect(extendDiagnostics(program, ts).getSemanticDiagnostics().filter((diagnostic) => diagnostic.code === DIAGNOSTIC_CODE)).toHaveLength(MALFORMED_OFFENCES.length);
+    expect(
+      extendDiagnostics(program, ts)
+        .getSemanticDiagnostics()
+        .filter((diagnostic) => diagnostic.code === DIAGNOSTIC_CODE),
+    ).toHaveLength(MALFORMED_OFFENCES.length);
   });
 
   test("a program from another TypeScript version: files are parsed again, diagnostics still point at the program's files", () => {
     const dir = copyFixture("malformed");
-    const config = ts.getParsedCommandLineOfConfigFile(join(dir, "tsconfig.json"), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+    const config = ts.getParsedCommandLineOfConfigFile(
+      join(dir, "tsconfig.json"),
+      { noEmit: true },
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    )!;
     const program = ts.createProgram(config.fileNames, config.options);
     const checker = programChecker(program, { ...ts, version: "5.0.0" });
     const tools = program.getSourceFile(join(dir, "src/tools.ts"))!;

@@ -45,10 +45,23 @@ class TsServer {
 
   constructor(project: string) {
     const server = join(project, "node_modules/typescript/lib/tsserver.js");
-    this.child = spawn(process.execPath, ["--preserve-symlinks", "--preserve-symlinks-main", server, "--disableAutomaticTypingAcquisition", "--logVerbosity", "normal", "--logFile", join(project, "tsserver.log")], {
-      cwd: project,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    this.child = spawn(
+      process.execPath,
+      [
+        "--preserve-symlinks",
+        "--preserve-symlinks-main",
+        server,
+        "--disableAutomaticTypingAcquisition",
+        "--logVerbosity",
+        "normal",
+        "--logFile",
+        join(project, "tsserver.log"),
+      ],
+      {
+        cwd: project,
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
     this.child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
     this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve(code)));
   }
@@ -96,7 +109,10 @@ let server: TsServer;
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "wymcp-tsserver-"));
-  cpSync(join(repo, "test/fixtures/tsc/malformed"), project, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$|\.tsbuildinfo$/.test(source) });
+  cpSync(join(repo, "test/fixtures/tsc/malformed"), project, {
+    recursive: true,
+    filter: (source) => !/[\\/](dist|node_modules)$|\.tsbuildinfo$/.test(source),
+  });
   mkdirSync(join(project, "node_modules"));
   symlinkSync(repo, join(project, "node_modules/wymcp"), "dir");
   symlinkSync(join(repo, "node_modules/typescript"), join(project, "node_modules/typescript"), "dir");
@@ -116,7 +132,9 @@ async function semanticDiagnostics(file: string): Promise<ProtocolDiagnostic[]> 
 
 /** Ours, as `line:offset text` (tsserver counts both from 1). */
 function ours(diagnostics: readonly ProtocolDiagnostic[]): string[] {
-  return diagnostics.filter((diagnostic) => diagnostic.code === CODE).map((diagnostic) => `${diagnostic.start.line}:${diagnostic.start.offset} ${diagnostic.text}`);
+  return diagnostics
+    .filter((diagnostic) => diagnostic.code === CODE)
+    .map((diagnostic) => `${diagnostic.start.line}:${diagnostic.start.offset} ${diagnostic.text}`);
 }
 
 const TOOLS_OFFENCES = [
@@ -134,8 +152,16 @@ describe("the language-service plugin in tsserver", () => {
     expect(open.success).toBe(true);
     const diagnostics = await semanticDiagnostics("src/tools.ts");
     expect(ours(diagnostics)).toEqual(TOOLS_OFFENCES);
-    expect(diagnostics.filter((diagnostic) => diagnostic.code === CODE).every((diagnostic) => diagnostic.category === "error" && diagnostic.source === "wymcp")).toBe(true);
-    expect(diagnostics.filter((diagnostic) => diagnostic.code !== CODE).map((diagnostic) => `${diagnostic.start.line}:${diagnostic.start.offset} TS${diagnostic.code}`)).toEqual(["9:7 TS2322", "16:30 TS2322"]);
+    expect(
+      diagnostics
+        .filter((diagnostic) => diagnostic.code === CODE)
+        .every((diagnostic) => diagnostic.category === "error" && diagnostic.source === "wymcp"),
+    ).toBe(true);
+    expect(
+      diagnostics
+        .filter((diagnostic) => diagnostic.code !== CODE)
+        .map((diagnostic) => `${diagnostic.start.line}:${diagnostic.start.offset} TS${diagnostic.code}`),
+    ).toEqual(["9:7 TS2322", "16:30 TS2322"]);
     // The span covers the key the offence names.
     const unknownKey = diagnostics.find((diagnostic) => diagnostic.text.includes('unknown key "descripton"'))!;
     expect(unknownKey.end).toEqual({ line: 9, offset: 17 });
@@ -152,7 +178,14 @@ describe("the language-service plugin in tsserver", () => {
 
   test("an edit is checked again: fixing a default removes its offence", async () => {
     // `colour: "red"` → `cursor: "red"` (cursor is declared, through the spread constant).
-    const change = await server.request("change", { file: join(project, "src/tools.ts"), line: 16, offset: 30, endLine: 16, endOffset: 36, insertString: "cursor" });
+    const change = await server.request("change", {
+      file: join(project, "src/tools.ts"),
+      line: 16,
+      offset: 30,
+      endLine: 16,
+      endOffset: 36,
+      insertString: "cursor",
+    });
     expect(change.success).toBe(true);
     expect(ours(await semanticDiagnostics("src/tools.ts"))).toEqual(TOOLS_OFFENCES.filter((line) => !line.includes("colour")));
   });

@@ -10,7 +10,8 @@
 //
 // The suite needs Node 22 for one import its tier-check command uses; on
 // Node 20, preload the stub test/conformance.test.ts uses:
-//   node --import ./test/support/conformance/preload.mjs node_modules/@modelcontextprotocol/conformance/dist/index.js server --url … --suite all
+//   node --import ./test/support/conformance/preload.mjs \
+//     node_modules/@modelcontextprotocol/conformance/dist/index.js server --url … --suite all
 //
 // Tools live on the wymcp router; resources, prompts and completion on the
 // SDK's own McpServer, which wymcp creates afresh for every session (or
@@ -30,7 +31,13 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A flat single-action tool: the suite calls it with its data as the arguments. */
 function tool(name, description, properties, handler, required = []) {
-  return defineTool({ name, description, flat: true, actions: { [name]: { description, properties, required } }, handlers: { [name]: handler } });
+  return defineTool({
+    name,
+    description,
+    flat: true,
+    actions: { [name]: { description, properties, required } },
+    handlers: { [name]: handler },
+  });
 }
 
 const tools = [
@@ -38,13 +45,15 @@ const tools = [
   tool("test_image_content", "Returns an image", {}, () => image(PNG, "image/png")),
   tool("test_audio_content", "Returns audio", {}, () => audio(WAV, "audio/wav")),
   tool("test_embedded_resource", "Returns an embedded resource", {}, () =>
-    resource({ uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." })),
+    resource({ uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." }),
+  ),
   tool("test_multiple_content_types", "Returns text, an image and a resource", {}, () =>
     content([
       text("Multiple content types test:"),
       image(PNG, "image/png"),
       resource({ uri: "test://mixed-content-resource", mimeType: "application/json", text: JSON.stringify({ test: "data", value: 123 }) }),
-    ])),
+    ]),
+  ),
   tool("test_tool_with_logging", "Logs three messages while it runs", {}, async (_data, { log }) => {
     await log.info("Tool execution started");
     await pause(50);
@@ -63,22 +72,37 @@ const tools = [
   tool("test_error_handling", "Always fails", {}, () => {
     throw new ToolError("test_error", "This tool intentionally returns an error for testing");
   }),
-  tool("test_sampling", "Asks the client's model", { prompt: { type: "string" } }, async ({ prompt }, { sample }) => {
-    const reply = await sample({ messages: [{ role: "user", content: { type: "text", text: prompt } }], maxTokens: 100 });
-    const said = Array.isArray(reply.content) ? reply.content : [reply.content];
-    return text(`LLM response: ${said.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join(" ")}`);
-  }, ["prompt"]),
-  tool("test_elicitation", "Asks the user", { message: { type: "string" } }, async ({ message }, { elicit }) => {
-    const answer = await elicit({
-      message,
-      requestedSchema: {
-        type: "object",
-        properties: { username: { type: "string", description: "User's response" }, email: { type: "string", description: "User's email address" } },
-        required: ["username", "email"],
-      },
-    });
-    return text(`User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
-  }, ["message"]),
+  tool(
+    "test_sampling",
+    "Asks the client's model",
+    { prompt: { type: "string" } },
+    async ({ prompt }, { sample }) => {
+      const reply = await sample({ messages: [{ role: "user", content: { type: "text", text: prompt } }], maxTokens: 100 });
+      const said = Array.isArray(reply.content) ? reply.content : [reply.content];
+      return text(`LLM response: ${said.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join(" ")}`);
+    },
+    ["prompt"],
+  ),
+  tool(
+    "test_elicitation",
+    "Asks the user",
+    { message: { type: "string" } },
+    async ({ message }, { elicit }) => {
+      const answer = await elicit({
+        message,
+        requestedSchema: {
+          type: "object",
+          properties: {
+            username: { type: "string", description: "User's response" },
+            email: { type: "string", description: "User's email address" },
+          },
+          required: ["username", "email"],
+        },
+      });
+      return text(`User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
+    },
+    ["message"],
+  ),
   tool("test_elicitation_sep1034_defaults", "Asks with a default for every primitive type", {}, async (_data, { elicit }) => {
     const answer = await elicit({
       message: "Please review the defaults",
@@ -102,19 +126,43 @@ const tools = [
         type: "object",
         properties: {
           untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
-          titledSingle: { type: "string", oneOf: [{ const: "value1", title: "First Option" }, { const: "value2", title: "Second Option" }, { const: "value3", title: "Third Option" }] },
+          titledSingle: {
+            type: "string",
+            oneOf: [
+              { const: "value1", title: "First Option" },
+              { const: "value2", title: "Second Option" },
+              { const: "value3", title: "Third Option" },
+            ],
+          },
           legacyEnum: { type: "string", enum: ["opt1", "opt2", "opt3"], enumNames: ["Option One", "Option Two", "Option Three"] },
           untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
-          titledMulti: { type: "array", items: { anyOf: [{ const: "value1", title: "First Choice" }, { const: "value2", title: "Second Choice" }, { const: "value3", title: "Third Choice" }] } },
+          titledMulti: {
+            type: "array",
+            items: {
+              anyOf: [
+                { const: "value1", title: "First Choice" },
+                { const: "value2", title: "Second Choice" },
+                { const: "value3", title: "Third Choice" },
+              ],
+            },
+          },
         },
       },
     });
     return text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
   }),
-  tool("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", {
-    name: { type: "string" },
-    address: { $ref: "#/$defs/address", $defs: { address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } } },
-  }, (data) => text(`Received: ${JSON.stringify(data)}`)),
+  tool(
+    "json_schema_2020_12_tool",
+    "Tool with JSON Schema 2020-12 features",
+    {
+      name: { type: "string" },
+      address: {
+        $ref: "#/$defs/address",
+        $defs: { address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } },
+      },
+    },
+    (data) => text(`Received: ${JSON.stringify(data)}`),
+  ),
   tool("test_reconnection", "Closes its SSE stream mid-call; the client resumes it", {}, async (_data, { request }) => {
     // The SDK offers closeSSEStream when the server has an event store and the client speaks 2025-11-25.
     request?.closeSSEStream?.();
@@ -129,31 +177,66 @@ function mcpServer() {
   mcp.registerResource("static-text", "test://static-text", { description: "A static text resource", mimeType: "text/plain" }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "This is the content of the static text resource." }],
   }));
-  mcp.registerResource("static-binary", "test://static-binary", { description: "A static binary resource", mimeType: "image/png" }, (uri) => ({
-    contents: [{ uri: uri.href, mimeType: "image/png", blob: PNG }],
-  }));
-  mcp.registerResource("watched-resource", "test://watched-resource", { description: "A resource to subscribe to", mimeType: "text/plain" }, (uri) => ({
-    contents: [{ uri: uri.href, mimeType: "text/plain", text: "Watched resource content." }],
-  }));
-  mcp.registerResource("template", new ResourceTemplate("test://template/{id}/data", { list: undefined }), { description: "Data by id", mimeType: "application/json" }, (uri, { id }) => ({
-    contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) }],
-  }));
+  mcp.registerResource(
+    "static-binary",
+    "test://static-binary",
+    { description: "A static binary resource", mimeType: "image/png" },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: "image/png", blob: PNG }],
+    }),
+  );
+  mcp.registerResource(
+    "watched-resource",
+    "test://watched-resource",
+    { description: "A resource to subscribe to", mimeType: "text/plain" },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: "text/plain", text: "Watched resource content." }],
+    }),
+  );
+  mcp.registerResource(
+    "template",
+    new ResourceTemplate("test://template/{id}/data", { list: undefined }),
+    { description: "Data by id", mimeType: "application/json" },
+    (uri, { id }) => ({
+      contents: [
+        { uri: uri.href, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) },
+      ],
+    }),
+  );
   mcp.registerPrompt("test_simple_prompt", { description: "A prompt without arguments" }, () => ({
     messages: [{ role: "user", content: { type: "text", text: "This is a simple prompt for testing." } }],
   }));
-  mcp.registerPrompt("test_prompt_with_arguments", {
-    description: "A prompt with two arguments",
-    argsSchema: {
-      arg1: completable(z.string().describe("First test argument"), (value) => ["paris", "park", "party"].filter((word) => word.startsWith(value))),
-      arg2: z.string().describe("Second test argument"),
+  mcp.registerPrompt(
+    "test_prompt_with_arguments",
+    {
+      description: "A prompt with two arguments",
+      argsSchema: {
+        arg1: completable(z.string().describe("First test argument"), (value) =>
+          ["paris", "park", "party"].filter((word) => word.startsWith(value)),
+        ),
+        arg2: z.string().describe("Second test argument"),
+      },
     },
-  }, ({ arg1, arg2 }) => ({ messages: [{ role: "user", content: { type: "text", text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` } }] }));
-  mcp.registerPrompt("test_prompt_with_embedded_resource", { description: "A prompt embedding a resource", argsSchema: { resourceUri: z.string().describe("URI of the resource to embed") } }, ({ resourceUri }) => ({
-    messages: [
-      { role: "user", content: { type: "resource", resource: { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." } } },
-      { role: "user", content: { type: "text", text: "Please process the embedded resource above." } },
-    ],
-  }));
+    ({ arg1, arg2 }) => ({
+      messages: [{ role: "user", content: { type: "text", text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` } }],
+    }),
+  );
+  mcp.registerPrompt(
+    "test_prompt_with_embedded_resource",
+    { description: "A prompt embedding a resource", argsSchema: { resourceUri: z.string().describe("URI of the resource to embed") } },
+    ({ resourceUri }) => ({
+      messages: [
+        {
+          role: "user",
+          content: {
+            type: "resource",
+            resource: { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." },
+          },
+        },
+        { role: "user", content: { type: "text", text: "Please process the embedded resource above." } },
+      ],
+    }),
+  );
   mcp.registerPrompt("test_prompt_with_image", { description: "A prompt with an image" }, () => ({
     messages: [
       { role: "user", content: { type: "image", data: PNG, mimeType: "image/png" } },
@@ -167,7 +250,13 @@ function mcpServer() {
   return mcp;
 }
 
-const { values } = parseArgs({ options: { port: { type: "string", default: "3001" }, host: { type: "string", default: "127.0.0.1" }, stateless: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "3001" },
+    host: { type: "string", default: "127.0.0.1" },
+    stateless: { type: "boolean", default: false },
+  },
+});
 const stateless = values.stateless;
 const running = await serveHttp(createRouter({ tools }), {
   port: Number(values.port),

@@ -48,7 +48,16 @@ export class RedisEventStore implements EventStore {
 
   async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
     const key = this.#prefix + streamId;
-    const entry = (await this.#redis.sendCommand(["XADD", key, "MAXLEN", "~", this.#max, "*", "message", JSON.stringify(message)])) as string;
+    const entry = (await this.#redis.sendCommand([
+      "XADD",
+      key,
+      "MAXLEN",
+      "~",
+      this.#max,
+      "*",
+      "message",
+      JSON.stringify(message),
+    ])) as string;
     await this.#redis.sendCommand(["EXPIRE", key, this.#ttl]);
     return `${streamId}${SEPARATOR}${entry}`;
   }
@@ -57,10 +66,16 @@ export class RedisEventStore implements EventStore {
     return parse(eventId)?.streamId;
   }
 
-  async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> }): Promise<string> {
+  async replayEventsAfter(
+    lastEventId: string,
+    { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<string> {
     const parsed = parse(lastEventId);
     if (parsed === undefined) throw new Error(`not an event id of this store: ${JSON.stringify(lastEventId)}`);
-    const entries = (await this.#redis.sendCommand(["XRANGE", this.#prefix + parsed.streamId, `(${parsed.entry}`, "+"])) as [string, string[]][];
+    const entries = (await this.#redis.sendCommand(["XRANGE", this.#prefix + parsed.streamId, `(${parsed.entry}`, "+"])) as [
+      string,
+      string[],
+    ][];
     for (const [entry, fields] of entries) {
       const message = JSON.parse(fields[fields.indexOf("message") + 1]!) as JSONRPCMessage;
       // The SDK stores an empty priming event at the start of each stream: nothing to replay.

@@ -25,6 +25,10 @@ const running = await serveHttp(createTasksRouter(), {
 console.error(`wymcp redis example: MCP endpoint ${running.url.href}`);
 
 // Sessions closed here stay in Redis: the next process revives them.
-const stop = () => void running.close().then(() => redis.quit()).then(() => process.exit(0));
+const stop = () =>
+  void running
+    .close()
+    .then(() => redis.quit())
+    .then(() => process.exit(0));
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);

@@ -32,7 +32,9 @@ export function runTspc(project, scratch, args = []) {
 function bridged(project, scratch) {
   if (installed("wymcp", dirname(project))) return project;
   const { config } = ts.readConfigFile(project, ts.sys.readFile);
-  const plugins = config.compilerOptions.plugins.map((plugin) => (plugin.transform === "wymcp/transformer" ? { ...plugin, transform: transformerBuild } : plugin));
+  const plugins = config.compilerOptions.plugins.map((plugin) =>
+    plugin.transform === "wymcp/transformer" ? { ...plugin, transform: transformerBuild } : plugin,
+  );
   const bridge = join(scratch, "tsconfig.tspc.json");
   mkdirSync(scratch, { recursive: true });
   writeFileSync(bridge, JSON.stringify({ extends: project, compilerOptions: { plugins } }, null, 2));

@@ -13,7 +13,14 @@ export default {
   context: here("."),
   target: "node20",
   entry: { "server-stdio": "./src/server-stdio.ts", "server-http": "./src/server-http.ts" },
-  output: { path: here("dist/rspack"), filename: "[name].js", module: true, chunkFormat: "module", library: { type: "module" }, clean: true },
+  output: {
+    path: here("dist/rspack"),
+    filename: "[name].js",
+    module: true,
+    chunkFormat: "module",
+    library: { type: "module" },
+    clean: true,
+  },
   experiments: { outputModule: true },
   // The MCP SDK is a peer dependency: imported from node_modules at run time.
   externals: [/^@modelcontextprotocol\/sdk/],
@@ -24,7 +31,14 @@ export default {
     extensionAlias: { ".js": [".ts", ".js"] },
   },
   module: {
-    rules: [{ test: /\.ts$/, loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } }, type: "javascript/auto" }],
+    rules: [
+      {
+        test: /\.ts$/,
+        loader: "builtin:swc-loader",
+        options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } },
+        type: "javascript/auto",
+      },
+    ],
   },
   optimization: { minimize: false },
   devtool: false,

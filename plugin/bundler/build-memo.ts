@@ -63,13 +63,20 @@ export class BuildMemo {
    */
   holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
     const unchanged = (file: string, seen: Seen | null) => this.isUnchanged(file, seen);
-    const resolutions = (entry.resolutions ?? []).map(([specifier, from, answer]) => [specifier, from === "" ? fileName : from, answer] as const);
-    if (resolution === undefined) return stillHolds({ reads: entry.reads ?? [], resolutions }, { unchanged, resolve: (specifier, from) => this.resolveLocal(specifier, from) });
+    const resolutions = (entry.resolutions ?? []).map(
+      ([specifier, from, answer]) => [specifier, from === "" ? fileName : from, answer] as const,
+    );
+    if (resolution === undefined)
+      return stillHolds(
+        { reads: entry.reads ?? [], resolutions },
+        { unchanged, resolve: (specifier, from) => this.resolveLocal(specifier, from) },
+      );
     if (!stillHolds({ reads: entry.reads ?? [], resolutions: [] }, { unchanged, resolve: () => null })) return false;
     // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
     const run = resolution.table.run(resolution.resolve);
     for (const [specifier, from] of resolutions) run.lookup(specifier, from);
-    const compare = () => stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
+    const compare = () =>
+      stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
     return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
   }
 

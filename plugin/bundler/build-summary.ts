@@ -50,8 +50,11 @@ export class BuildTally {
   /** The warning for an `include` option that matched none of the build's modules. */
   includeWarning(): string | undefined {
     if (this.options.include === undefined || this.modules === 0 || this.matched > 0) return undefined;
-    return `wymcp: the include option matched none of the build's ${plural(this.modules, "module")}, so nothing was checked. `
-      + "Globs are matched against absolute module paths (relative globs from the working directory, e.g. \"src/tools/**\"), regular expressions against paths with forward slashes.";
+    return (
+      `wymcp: the include option matched none of the build's ${plural(this.modules, "module")}, so nothing was checked. ` +
+      'Globs are matched against absolute module paths (relative globs from the working directory, e.g. "src/tools/**"), ' +
+      "regular expressions against paths with forward slashes."
+    );
   }
 }
 
@@ -65,7 +68,10 @@ export interface InfoLogger {
 }
 
 /** What a Rollup, Rolldown or Vite plugin context offers to tell of a clean build. */
-export type TellContext = { warn(message: string): void; info?: (message: string) => void };
+export interface TellContext {
+  warn(message: string): void;
+  info?: (message: string) => void;
+}
 
 /**
  * A Rollup, Rolldown or Vite build's end: the warning about an `include`

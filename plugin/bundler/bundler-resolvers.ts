@@ -30,7 +30,12 @@ export function localFile(id: string | false | null | undefined): string | undef
 
 /** What the plugin uses of a Rollup, Vite or Rolldown plugin context. */
 interface ResolvingContext {
-  resolve?(source: string, importer: string, options: { skipSelf: boolean }): Promise<{ id: string; external?: boolean | string } | null>;
+  resolve?: (
+    this: unknown,
+    source: string,
+    importer: string,
+    options: { skipSelf: boolean },
+  ) => Promise<{ id: string; external?: boolean | string } | null>;
 }
 
 /**
@@ -45,9 +50,10 @@ interface ResolvingContext {
  */
 export function contextResolver(context: unknown): BundlerResolve | undefined {
   const resolving = context as ResolvingContext;
-  if (typeof resolving.resolve !== "function") return undefined;
+  const resolve = resolving.resolve;
+  if (typeof resolve !== "function") return undefined;
   return async (specifier, importer) => {
-    const resolved = await resolving.resolve!(specifier, importer, { skipSelf: true });
+    const resolved = await resolve.call(resolving, specifier, importer, { skipSelf: true });
     if (resolved === null || (resolved.external !== undefined && resolved.external !== false)) return undefined;
     return localFile(resolved.id);
   };
@@ -55,7 +61,13 @@ export function contextResolver(context: unknown): BundlerResolve | undefined {
 
 /** What the plugin uses of a webpack or Rspack resolver. */
 interface CompilerResolver {
-  resolve(context: object, directory: string, request: string, resolveContext: object, callback: (error: unknown, result?: string | false, request?: { path?: string | false; query?: string; fragment?: string }) => void): void;
+  resolve(
+    context: object,
+    directory: string,
+    request: string,
+    resolveContext: object,
+    callback: (error: unknown, result?: string | false, request?: { path?: string | false; query?: string; fragment?: string }) => void,
+  ): void;
 }
 
 /** What the plugin uses of a webpack or Rspack compiler to resolve. */
@@ -89,7 +101,10 @@ export function compilerResolver(compiler: ResolverCompiler): BundlerResolve | u
 
 /** What the plugin reads of esbuild's metafile. */
 export interface ResolutionMetafile {
-  readonly inputs: Record<string, { readonly imports: readonly { readonly path: string; readonly external?: boolean; readonly original?: string }[] }>;
+  readonly inputs: Record<
+    string,
+    { readonly imports: readonly { readonly path: string; readonly external?: boolean; readonly original?: string }[] }
+  >;
 }
 
 /**
@@ -114,7 +129,12 @@ export function metafileResolver(metafile: ResolutionMetafile | undefined, cwd: 
     if (input === undefined) relative.set(importer, (input = path.relative(cwd, importer).split(path.sep).join("/")));
     const bundled = Object.hasOwn(inputs, input) ? inputs[input]!.imports.find(({ original }) => original === specifier) : undefined;
     // Inputs of other namespaces are written `namespace:path`: not a file this check reads.
-    const answer = bundled === undefined ? resolveLocalModule(specifier, importer) : bundled.external === true || /^[\w-]{2,}:/.test(bundled.path) ? undefined : localFile(path.resolve(cwd, bundled.path));
+    const answer =
+      bundled === undefined
+        ? resolveLocalModule(specifier, importer)
+        : bundled.external === true || /^[\w-]{2,}:/.test(bundled.path)
+          ? undefined
+          : localFile(path.resolve(cwd, bundled.path));
     answers.set(key, answer);
     return answer;
   };

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BuildResult, Message, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
+import type { BuildResult, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
 import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
@@ -22,7 +22,14 @@ import { warningLine } from "../check/warning-line.js";
  * build.onEnd((result) => esbuildEnd(build, result, checker, include, cwd));
  * ```
  */
-export async function esbuildEnd(build: PluginBuild, result: BuildResult, checker: ModuleChecker, include: (id: string) => boolean, cwd: string, tally: BuildTally): Promise<OnEndResult | undefined> {
+export async function esbuildEnd(
+  build: PluginBuild,
+  result: BuildResult,
+  checker: ModuleChecker,
+  include: (id: string) => boolean,
+  cwd: string,
+  tally: BuildTally,
+): Promise<OnEndResult | undefined> {
   const errors: PartialMessage[] = [];
   const warnings: PartialMessage[] = [];
   checker.startBuild(true);
@@ -38,7 +45,12 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
       const verdict = await checker.check(fileName, undefined, resolve);
       tally.verdict(verdict);
       for (const located of verdict.warnings ?? []) {
-        const where = { file: located.fileName, line: located.line, column: located.column - 1, lineText: lineText(located.fileName, located.line) };
+        const where = {
+          file: located.fileName,
+          line: located.line,
+          column: located.column - 1,
+          lineText: lineText(located.fileName, located.line),
+        };
         (checker.lint?.errors === true ? errors : warnings).push({ text: `wymcp: ${warningLine(located)}`, location: where });
       }
       const { check, warning } = verdict;
@@ -48,7 +60,10 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
       const { message, loc } = offenceError(check);
       // esbuild prints the column it is given and puts its caret under that index of the line: the line is
       // given one space to the right, so the header counts from 1 as the message does and the caret stays put.
-      errors.push({ text: message, location: { file: loc.file, line: loc.line, column: loc.column, lineText: ` ${lineText(loc.file, loc.line)}` } });
+      errors.push({
+        text: message,
+        location: { file: loc.file, line: loc.line, column: loc.column, lineText: ` ${lineText(loc.file, loc.line)}` },
+      });
     }
   } finally {
     checker.endBuild();
@@ -58,7 +73,7 @@ export async function esbuildEnd(build: PluginBuild, result: BuildResult, checke
   if (errors.length === 0 && result.errors.length === 0) summarize(build, tally.summary());
   if (errors.length === 0 && warnings.length === 0) return undefined;
   await report(build, errors, warnings);
-  return { errors: errors as Message[], warnings: warnings as Message[] };
+  return { errors, warnings };
 }
 
 /**
@@ -80,7 +95,8 @@ function summarize(build: PluginBuild, line: string | undefined): void {
 async function report(build: PluginBuild, errors: PartialMessage[], warnings: PartialMessage[]): Promise<void> {
   const level = build.initialOptions.logLevel ?? "warning";
   if (level === "silent") return;
-  const color = build.initialOptions.color ?? process.stderr.isTTY === true;
+  // Node types isTTY as boolean, but it is undefined when stderr is a file or a pipe.
+  const color = build.initialOptions.color ?? (process.stderr.isTTY as boolean | undefined) === true;
   const print = async (messages: PartialMessage[], kind: "error" | "warning") => {
     if (messages.length === 0) return;
     for (const text of await build.esbuild.formatMessages(messages, { kind, color })) process.stderr.write(text);

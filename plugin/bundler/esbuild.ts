@@ -19,7 +19,9 @@ export type { WymcpPluginOptions };
 /** Creates the esbuild plugin (unplugin is not loaded). */
 const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.esbuild> = (options) => {
   const hooks = wymcpHooks(options, "esbuild");
-  return { name: hooks.name, setup: hooks.esbuild!.setup! };
+  const setup = hooks.esbuild?.setup;
+  if (setup === undefined) throw new Error("wymcp: the esbuild hooks have no setup"); // wymcpHooks always makes one
+  return { name: hooks.name, setup };
 };
 
 export default plugin;

@@ -55,7 +55,10 @@ export function partialWarning(check: FileCheck): string | undefined {
   const file = displayPath(check.fileName);
   const skipped = check.skipped;
   if (skipped !== undefined) {
-    const why = skipped.reason === "syntax-error" ? `the parser reports a syntax error at ${file}:${skipped.line}:${skipped.column}: ${skipped.message}` : skipped.message;
+    const why =
+      skipped.reason === "syntax-error"
+        ? `the parser reports a syntax error at ${file}:${String(skipped.line)}:${String(skipped.column)}: ${skipped.message}`
+        : skipped.message;
     return `wymcp: ${file} was not checked: ${why}; its tools are still validated when they are registered`;
   }
   const parts: string[] = [];
@@ -67,7 +70,10 @@ export function partialWarning(check: FileCheck): string | undefined {
     }
   }
   if (parts.length === 0) return undefined;
-  return [`wymcp: ${file} was partly checked (what depends on these is validated when the tools are registered):`, ...parts.map((part) => `  ${part}`)].join("\n");
+  return [
+    `wymcp: ${file} was partly checked (what depends on these is validated when the tools are registered):`,
+    ...parts.map((part) => `  ${part}`),
+  ].join("\n");
 }
 
 /** Reports a file's offences from a transform hook (Vite, Rollup, Rolldown, and any other bundler unplugin drives through hooks). */

@@ -17,7 +17,6 @@
 import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
-import { PACKAGE_NAME } from "../package.js";
 import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./build-summary.js";
 import { CODE_FILTER } from "../check/prefilter.js";
 import { isMissingPeer } from "../evaluator/parser.js";
@@ -47,8 +46,16 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
     case "rspack":
       return {
         name: "wymcp",
-        webpack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "webpack", () => new BuildTally(options)),
-        rspack: (compiler) => applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "rspack", () => new BuildTally(options)),
+        webpack: (compiler) =>
+          applyToCompiler(
+            compiler as unknown as WebpackLikeCompiler,
+            pass,
+            moduleFilter(options),
+            "webpack",
+            () => new BuildTally(options),
+          ),
+        rspack: (compiler) =>
+          applyToCompiler(compiler as unknown as WebpackLikeCompiler, pass, moduleFilter(options), "rspack", () => new BuildTally(options)),
       };
     case "rolldown":
       return moduleListHooks(pass, options);
@@ -88,7 +95,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     } finally {
       checker.endBuild();
     }
-    tellClean(this as unknown as TellContext, tally);
+    tellClean(this, tally);
   }
   return {
     name: "wymcp",
@@ -144,33 +151,43 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
         if (!accepts(id)) return undefined;
         const loaded = pass.now();
         const counted = tally;
-        return loaded instanceof Promise ? loaded.then((ready) => checkInTransform(this, ready, fileName, code, counted)) : checkInTransform(this, loaded, fileName, code, counted);
+        return loaded instanceof Promise
+          ? loaded.then((ready) => checkInTransform(this, ready, fileName, code, counted))
+          : checkInTransform(this, loaded, fileName, code, counted);
       },
     },
   };
 }
 
 /** A module's check from a transform hook: synchronous unless the evaluator must load first. */
-function checkInTransform(context: UnpluginBuildContext & UnpluginContext, { checker, run }: BuildPass, fileName: string, code: string, tally: BuildTally | undefined): undefined | Promise<undefined> {
+function checkInTransform(
+  context: UnpluginBuildContext & UnpluginContext,
+  { checker, run }: BuildPass,
+  fileName: string,
+  code: string,
+  tally: BuildTally | undefined,
+): undefined | Promise<undefined> {
   const missingPeer = (error: unknown): never => {
     // A missing build-time package is one line naming what to install, not a stack trace.
     if (isMissingPeer(error)) context.error({ message: error.message, plugin: "wymcp" });
     throw error;
   };
   const fail = checker.lint?.errors === true;
-  const report = (settled: ModuleVerdict) => {
+  const report = (settled: ModuleVerdict): undefined => {
     tally?.verdict(settled);
-    return run.reportVerdict(context, settled, fail);
+    run.reportVerdict(context, settled, fail);
+    return undefined;
   };
   try {
     // The checker reads the file on disk, what the author wrote (`code` may already be stripped of its types).
     const verdict = checker.check(fileName, code, run.contextResolver(context));
-    return verdict instanceof Promise ? verdict.then(report, missingPeer) : report(verdict);
+    if (verdict instanceof Promise) return verdict.then(report, missingPeer);
+    report(verdict);
+    return undefined;
   } catch (error) {
     return missingPeer(error);
   }
 }
-
 
 /** The cache file the options ask for. */
 function cacheFile(options: WymcpPluginOptions): string | undefined {

@@ -28,7 +28,10 @@ export class LazyPass {
   private loaded: BuildPass | undefined;
   private readonly loading: Promise<BuildPass>;
 
-  /** `cacheFile`: where verdicts are kept between builds; `undefined`: nowhere. `lint`: the provider lint, when the plugin was given `targets`. */
+  /**
+   * `cacheFile`: where verdicts are kept between builds; `undefined`: nowhere.
+   * `lint`: the provider lint, when the plugin was given `targets`.
+   */
   constructor(cacheFile: string | undefined, lint?: TargetLintOptions) {
     this.loading = import("./build-pass.js").then((run) => (this.loaded = { checker: new run.ModuleChecker(cacheFile, lint), run }));
     // Whoever needs the pass awaits it and sees a failure there; nobody else should hear of it.
@@ -47,6 +50,9 @@ export class LazyPass {
 
   /** A build starts: let the checker get ready (it may start loading the evaluator), without holding the bundler up. */
   prepare(): void {
-    this.loading.then(({ checker }) => checker.prepare(), () => undefined);
+    this.loading.then(
+      ({ checker }) => checker.prepare(),
+      () => undefined,
+    );
   }
 }

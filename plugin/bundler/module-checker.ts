@@ -26,7 +26,18 @@ import { BuildMemo, type BundlerResolution } from "./build-memo.js";
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import type { LocatedWarning } from "../check/provider-locate.js";
 import { MAX_RUNS, type BundlerResolve } from "./pre-resolution.js";
-import { loadVerdicts, readAsSeen, readSource, sameStats, saveVerdicts, seenOf, someToolFileEdited, type Entry, type Seen, type VerdictStore } from "./verdict-store.js";
+import {
+  loadVerdicts,
+  readAsSeen,
+  readSource,
+  sameStats,
+  saveVerdicts,
+  seenOf,
+  someToolFileEdited,
+  type Entry,
+  type Seen,
+  type VerdictStore,
+} from "./verdict-store.js";
 
 type CheckModule = typeof import("../check/check.js");
 type LintModule = typeof import("../check/provider-check.js");
@@ -55,7 +66,10 @@ function preloadCheckModule(): void {
   });
 }
 
-/** A module's verdict in a build: the check when one ran (`undefined` when none was needed or a stored clean verdict was reused), and the files to watch. */
+/**
+ * A module's verdict in a build: the check when one ran (`undefined` when none
+ * was needed or a stored clean verdict was reused), and the files to watch.
+ */
 export interface ModuleVerdict {
   readonly check: FileCheck | undefined;
   readonly filesRead: readonly string[];
@@ -96,8 +110,15 @@ export class ModuleChecker {
   private dirty = false;
   private readonly memo = new BuildMemo();
 
-  /** `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider lint to run on every checked module (the plugin then keeps no cache: a stored clean verdict has no declarations to lint). */
-  constructor(readonly file: string | undefined, readonly lint?: TargetLintOptions) {}
+  /**
+   * `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider
+   * lint to run on every checked module (the plugin then keeps no cache: a
+   * stored clean verdict has no declarations to lint).
+   */
+  constructor(
+    readonly file: string | undefined,
+    readonly lint?: TargetLintOptions,
+  ) {}
 
   /**
    * The bundler is about to build. Without stored verdicts every module that
@@ -139,20 +160,28 @@ export class ModuleChecker {
     const store = this.store();
     const stats = statSync(fileName, { throwIfNoEntry: false });
     const resolution = this.memo.resolution(resolve);
-    if (store === undefined || stats === undefined || !stats.isFile()) {
+    if (store === undefined || !stats?.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
       return text === undefined || !mayDeclareTools(text) ? NOTHING : this.run(fileName, text, undefined, resolution);
     }
     const stored = store.entries[fileName];
     if (stored !== undefined && sameStats(stored.seen, stats)) {
-      return when(this.memo.holds(fileName, stored, resolution), (held) => (held ? reuse(fileName, stored) : this.read(fileName, code, stats, undefined, resolution)));
+      return when(this.memo.holds(fileName, stored, resolution), (held) =>
+        held ? reuse(fileName, stored) : this.read(store, fileName, code, stats, undefined, resolution),
+      );
     }
-    return this.read(fileName, code, stats, stored, resolution);
+    return this.read(store, fileName, code, stats, stored, resolution);
   }
 
   /** A module whose verdict its times alone could not reuse, read; `stored`: a verdict its text may still reuse. */
-  private read(fileName: string, code: string | undefined, stats: Stats, stored: Entry | undefined, resolution: BundlerResolution | undefined): ModuleVerdict | Promise<ModuleVerdict> {
-    const store = this.loaded!;
+  private read(
+    store: VerdictStore,
+    fileName: string,
+    code: string | undefined,
+    stats: Stats,
+    stored: Entry | undefined,
+    resolution: BundlerResolution | undefined,
+  ): ModuleVerdict | Promise<ModuleVerdict> {
     const text = readSource(fileName);
     if (text === undefined) return code === undefined || !mayDeclareTools(code) ? NOTHING : this.run(fileName, code, undefined, resolution);
     if (!mayDeclareTools(text)) {
@@ -176,14 +205,27 @@ export class ModuleChecker {
    * clean verdict. With the bundler's resolver, the check runs again after
    * each round of resolutions it asked for (`pre-resolution.ts`).
    */
-  private run(fileName: string, text: string, seen: Seen | undefined, resolution: BundlerResolution | undefined, runs = 1): ModuleVerdict | Promise<ModuleVerdict> {
+  private run(
+    fileName: string,
+    text: string,
+    seen: Seen | undefined,
+    resolution: BundlerResolution | undefined,
+    runs = 1,
+  ): ModuleVerdict | Promise<ModuleVerdict> {
     if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution, runs));
-    if (this.lint !== undefined && lintModule === undefined) return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution, runs)));
+    if (this.lint !== undefined && lintModule === undefined)
+      return import("../check/provider-check.js").then(
+        (loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution, runs)),
+      );
     const tableRun = resolution?.table.run(resolution.resolve);
     const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: tableRun?.lookup ?? resolveLocalModule });
     const check = checkModule.checkSource(fileName, text, recorder);
-    if (resolution !== undefined && tableRun!.missed() && runs < MAX_RUNS) {
-      return resolution.table.settle(resolution.resolve).then(() => (tableRun!.learned() ? this.run(fileName, text, seen, resolution, runs + 1) : this.settled(fileName, seen, check, recorder)));
+    if (resolution !== undefined && tableRun !== undefined && tableRun.missed() && runs < MAX_RUNS) {
+      return resolution.table
+        .settle(resolution.resolve)
+        .then(() =>
+          tableRun.learned() ? this.run(fileName, text, seen, resolution, runs + 1) : this.settled(fileName, seen, check, recorder),
+        );
     }
     return this.settled(fileName, seen, check, recorder);
   }
@@ -195,15 +237,22 @@ export class ModuleChecker {
       if (check.skipped === undefined && offencesOf(check).length === 0) {
         const { reads, resolutions } = recorder.record();
         const warning = partialWarning(check);
-        store.entries[fileName] = { seen, reads, resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const), tools: check.declarations.length, ...(warning === undefined ? {} : { warning }) };
+        store.entries[fileName] = {
+          seen,
+          reads,
+          resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const),
+          tools: check.declarations.length,
+          ...(warning === undefined ? {} : { warning }),
+        };
       } else {
-        delete store.entries[fileName];
+        Reflect.deleteProperty(store.entries, fileName);
       }
       this.dirty = true;
     }
     const tools = check.declarations.length;
     const warning = partialWarning(check);
-    if (this.lint !== undefined && lintModule !== undefined) return { check, filesRead: check.filesRead, tools, warning, warnings: lintModule.lintFile(check, this.lint) };
+    if (this.lint !== undefined && lintModule !== undefined)
+      return { check, filesRead: check.filesRead, tools, warning, warnings: lintModule.lintFile(check, this.lint) };
     return { check, filesRead: check.filesRead, tools, warning };
   }
 
@@ -216,5 +265,10 @@ export class ModuleChecker {
 
 function reuse(fileName: string, entry: Entry): ModuleVerdict {
   if (entry.mentions === false) return NOTHING;
-  return { check: undefined, filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName), tools: typeof entry.tools === "number" ? entry.tools : 0, warning: entry.warning };
+  return {
+    check: undefined,
+    filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName),
+    tools: typeof entry.tools === "number" ? entry.tools : 0,
+    warning: entry.warning,
+  };
 }

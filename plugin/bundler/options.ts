@@ -51,9 +51,9 @@ export interface WymcpPluginOptions {
 }
 
 /** Module ids with a source extension, with or without a query (`?v=…`). */
-const DEFAULT_INCLUDE: RegExp = /\.[cm]?[jt]sx?(?:[?#]|$)/;
+const DEFAULT_INCLUDE = /\.[cm]?[jt]sx?(?:[?#]|$)/;
 /** Installed packages. */
-const DEFAULT_EXCLUDE: RegExp = /[\\/]node_modules[\\/]/;
+const DEFAULT_EXCLUDE = /[\\/]node_modules[\\/]/;
 
 /** The id filter the hooks declare, for the bundlers that filter natively (Vite, Rollup, Rolldown) and unplugin's own. */
 export function idFilter(options: WymcpPluginOptions): { include: (string | RegExp)[]; exclude: (string | RegExp)[] } {
@@ -96,9 +96,13 @@ function patternTest(pattern: string | RegExp): (id: string) => boolean {
     };
   }
   const normalized = pattern.replace(/\\/g, "/");
-  const glob = normalized.startsWith("**") || path.isAbsolute(normalized)
-    ? normalized
-    : `${process.cwd().replace(/\\/g, "/").replace(/[\\^$*+?.()|[\]{}]/g, "\\$&")}/${normalized.replace(/^\.\//, "")}`;
+  const glob =
+    normalized.startsWith("**") || path.isAbsolute(normalized)
+      ? normalized
+      : `${process
+          .cwd()
+          .replace(/\\/g, "/")
+          .replace(/[\\^$*+?.()|[\]{}]/g, "\\$&")}/${normalized.replace(/^\.\//, "")}`;
   const matcher = picomatch()(glob, { dot: true });
   return (id) => matcher(id);
 }

@@ -17,6 +17,7 @@ import type { wymcp } from "./unplugin.js";
 export type { WymcpPluginOptions };
 
 /** Creates the Rolldown plugin (the hooks are already in its shape; unplugin is not loaded). */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rolldown> = (options) => wymcpHooks(options, "rolldown") as ReturnType<typeof wymcp.rolldown>;
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rolldown> = (options) =>
+  wymcpHooks(options, "rolldown") as ReturnType<typeof wymcp.rolldown>;
 
 export default plugin;

@@ -17,6 +17,7 @@ import type { wymcp } from "./unplugin.js";
 export type { WymcpPluginOptions };
 
 /** Creates the Rollup plugin (the hooks are already in its shape; unplugin is not loaded). */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rollup> = (options) => wymcpHooks(options, "rollup") as ReturnType<typeof wymcp.rollup>;
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rollup> = (options) =>
+  wymcpHooks(options, "rollup") as ReturnType<typeof wymcp.rollup>;
 
 export default plugin;

@@ -18,8 +18,9 @@ export type { WymcpPluginOptions };
 
 /** Creates the Rspack plugin (unplugin is not loaded). */
 const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.rspack> = (options) => {
-  const apply = wymcpHooks(options, "rspack").rspack!;
-  return { apply: (compiler: unknown) => apply(compiler as never) } as unknown as ReturnType<typeof wymcp.rspack>;
+  const apply = wymcpHooks(options, "rspack").rspack;
+  if (apply === undefined) throw new Error("wymcp: no rspack hook"); // wymcpHooks always makes one
+  return { apply: (compiler: unknown) => apply(compiler as never) };
 };
 
 export default plugin;

@@ -18,12 +18,14 @@ import type { WymcpPluginOptions } from "./options.js";
  */
 export function targetLint(options: WymcpPluginOptions): TargetLintOptions | undefined {
   if (options.targets === undefined) {
-    if (options.listing !== undefined || options.targetErrors !== undefined) throw new TypeError("wymcp: listing and targetErrors go with targets, e.g. { targets: [\"openai\"], listing: \"strict\" }");
+    if (options.listing !== undefined || options.targetErrors !== undefined)
+      throw new TypeError('wymcp: listing and targetErrors go with targets, e.g. { targets: ["openai"], listing: "strict" }');
     return undefined;
   }
   const read = readTargets(options.targets);
   if ("error" in read) throw new TypeError(`wymcp: ${read.error}`);
   const listing = options.listing ?? "compact";
-  if (!isListingMode(listing)) throw new TypeError(`wymcp: listing takes "compact", "complete", "strict" or "gemini", not ${JSON.stringify(listing)}`);
+  if (!isListingMode(listing))
+    throw new TypeError(`wymcp: listing takes "compact", "complete", "strict" or "gemini", not ${JSON.stringify(listing)}`);
   return { targets: read.targets, listing, errors: options.targetErrors === true };
 }

@@ -22,6 +22,8 @@ export type { FilterPattern, WymcpPluginOptions } from "./options.js";
  * export default { plugins: [wymcp.rollup({ exclude: [/fixtures/] })] };
  * ```
  */
-export const wymcp: UnpluginInstance<WymcpPluginOptions | undefined, false> = createUnplugin<WymcpPluginOptions | undefined, false>((options, meta) => wymcpHooks(options, meta.framework));
+export const wymcp: UnpluginInstance<WymcpPluginOptions | undefined, false> = createUnplugin<WymcpPluginOptions | undefined, false>(
+  (options, meta) => wymcpHooks(options, meta.framework),
+);
 
 export default wymcp;

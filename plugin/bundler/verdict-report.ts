@@ -17,15 +17,24 @@ import { warningLine } from "../check/warning-line.js";
  * return reportVerdict(this, await checker.check(fileName));
  * ```
  */
-export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, { check, filesRead, warning, warnings }: ModuleVerdict, warningsFail = false): undefined {
+export function reportVerdict(
+  context: UnpluginBuildContext & UnpluginContext,
+  { check, filesRead, warning, warnings }: ModuleVerdict,
+  warningsFail = false,
+): undefined {
   // Rollup and Rolldown say when nothing is watched; Vite's dev server and every watch mode say otherwise.
   if ((context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of filesRead) watch(context, file);
   // Vite prints no location for a warning: the line carries it.
   const lines = (warnings ?? []).map((located) => `wymcp: ${warningLine(located)}`);
   const offences = check === undefined ? 0 : offencesOf(check).length;
-  if (warningsFail && lines.length > 0 && offences === 0) {
-    const first = warnings![0]!;
-    context.error({ message: lines.join("\n"), id: first.fileName, loc: { file: first.fileName, line: first.line, column: first.column - 1 }, plugin: "wymcp" });
+  const first = warnings?.[0];
+  if (warningsFail && first !== undefined && offences === 0) {
+    context.error({
+      message: lines.join("\n"),
+      id: first.fileName,
+      loc: { file: first.fileName, line: first.line, column: first.column - 1 },
+      plugin: "wymcp",
+    });
     return undefined;
   }
   for (const line of lines) context.warn(line);
@@ -33,7 +42,7 @@ export function reportVerdict(context: UnpluginBuildContext & UnpluginContext, {
   if (warning !== undefined) context.warn(warning);
   if (check === undefined) return undefined;
   if (offencesOf(check).length === 0) return undefined;
-  return failBuild(context, check);
+  failBuild(context, check);
 }
 
 /** Re-check a module when a constant it imports changes (watch mode). */

@@ -64,13 +64,23 @@ export interface VerdictStore {
  */
 export function loadVerdicts(file: string): VerdictStore {
   const stamp = codeStamp();
-  let stored: VerdictStore | undefined;
+  // Whatever the file holds: it is checked below.
+  let stored: { readonly format?: unknown; readonly stamp?: unknown; readonly entries?: unknown } | null | undefined;
   try {
-    stored = JSON.parse(readFileSync(file, "utf8")) as VerdictStore;
+    stored = JSON.parse(readFileSync(file, "utf8")) as typeof stored;
   } catch {
     stored = undefined;
   }
-  if (stored === undefined || stored === null || typeof stored !== "object" || stored.format !== FORMAT || stored.stamp !== stamp || typeof stored.entries !== "object" || stored.entries === null || Array.isArray(stored.entries)) {
+  if (
+    stored === undefined ||
+    stored === null ||
+    typeof stored !== "object" ||
+    stored.format !== FORMAT ||
+    stored.stamp !== stamp ||
+    typeof stored.entries !== "object" ||
+    stored.entries === null ||
+    Array.isArray(stored.entries)
+  ) {
     return { format: FORMAT, stamp, entries: {} };
   }
   // Only well-formed entries are kept; the object has no prototype, so a key such as "__proto__" is just a file name.
@@ -86,12 +96,39 @@ function isEntry(value: unknown): value is Entry {
   if (!isSeen(entry.seen)) return false;
   if (entry.mentions !== undefined && entry.mentions !== false) return false;
   if (entry.warning !== undefined && typeof entry.warning !== "string") return false;
-  if (entry.reads !== undefined && !(Array.isArray(entry.reads) && entry.reads.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === "string" && (read[1] === null || isSeen(read[1]))))) return false;
-  return entry.resolutions === undefined || (Array.isArray(entry.resolutions) && entry.resolutions.every((resolution) => Array.isArray(resolution) && resolution.length === 3 && typeof resolution[0] === "string" && typeof resolution[1] === "string" && (resolution[2] === null || typeof resolution[2] === "string")));
+  if (
+    entry.reads !== undefined &&
+    !(
+      Array.isArray(entry.reads) &&
+      entry.reads.every(
+        (read) => Array.isArray(read) && read.length === 2 && typeof read[0] === "string" && (read[1] === null || isSeen(read[1])),
+      )
+    )
+  )
+    return false;
+  return (
+    entry.resolutions === undefined ||
+    (Array.isArray(entry.resolutions) &&
+      entry.resolutions.every(
+        (resolution) =>
+          Array.isArray(resolution) &&
+          resolution.length === 3 &&
+          typeof resolution[0] === "string" &&
+          typeof resolution[1] === "string" &&
+          (resolution[2] === null || typeof resolution[2] === "string"),
+      ))
+  );
 }
 
 function isSeen(value: unknown): value is Seen {
-  return Array.isArray(value) && value.length === 4 && typeof value[0] === "number" && typeof value[1] === "number" && typeof value[2] === "number" && typeof value[3] === "string";
+  return (
+    Array.isArray(value) &&
+    value.length === 4 &&
+    typeof value[0] === "number" &&
+    typeof value[1] === "number" &&
+    typeof value[2] === "number" &&
+    typeof value[3] === "string"
+  );
 }
 
 /** Writes the verdicts to `file` (atomically; a failure only costs the next build its speed). */
@@ -113,13 +150,16 @@ export function someToolFileEdited(store: VerdictStore): boolean {
 export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile(): SourceFile | undefined } {
   const stats = statSync(fileName, { throwIfNoEntry: false });
   const text = stats?.isFile() ? readSource(fileName) : undefined;
-  return { seen: stats === undefined || text === undefined ? null : seenOf(stats, text), sourceFile: () => (text === undefined ? undefined : parseSource(fileName, text)) };
+  return {
+    seen: stats === undefined || text === undefined ? null : seenOf(stats, text),
+    sourceFile: () => (text === undefined ? undefined : parseSource(fileName, text)),
+  };
 }
 
 /** Whether a file is as seen (`null`: it could not be read then): the same size and times, or else the same text. */
 export function isAsSeen(file: string, seen: Seen | null): boolean {
   const stats = statSync(file, { throwIfNoEntry: false });
-  if (stats === undefined || !stats.isFile()) return seen === null;
+  if (!stats?.isFile()) return seen === null;
   if (seen === null) return false;
   if (sameStats(seen, stats)) return true;
   const text = readSource(file);
@@ -156,7 +196,10 @@ export function readSource(file: string): string | undefined {
 type Crypto = typeof import("node:crypto");
 let crypto: Crypto | undefined;
 
-/** The hash of a module's text (node:crypto is loaded only when a text must be hashed: a build whose files all keep their times never does). */
+/**
+ * The hash of a module's text (node:crypto is loaded only when a text must be
+ * hashed: a build whose files all keep their times never does).
+ */
 function digest(text: string): string {
   crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
   return crypto.createHash("sha1").update(text).digest("base64");

@@ -17,6 +17,7 @@ import type { wymcp } from "./unplugin.js";
 export type { WymcpPluginOptions };
 
 /** Creates the Vite plugin (the hooks are already in its shape; unplugin is not loaded). */
-const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.vite> = (options) => wymcpHooks(options, "vite") as ReturnType<typeof wymcp.vite>;
+const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.vite> = (options) =>
+  wymcpHooks(options, "vite") as ReturnType<typeof wymcp.vite>;
 
 export default plugin;

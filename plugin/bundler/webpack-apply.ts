@@ -15,10 +15,20 @@ import type { WebpackLikeCompiler } from "./webpack-scan.js";
  *
  * @example
  * ```ts
- * const plugin = { name: "wymcp", webpack: (compiler) => applyToCompiler(compiler, new LazyPass(cacheFile), moduleFilter(options), "webpack", () => new BuildTally(options)) };
+ * const plugin = {
+ *   name: "wymcp",
+ *   webpack: (compiler) =>
+ *     applyToCompiler(compiler, new LazyPass(cacheFile), moduleFilter(options), "webpack", () => new BuildTally(options)),
+ * };
  * ```
  */
-export function applyToCompiler(compiler: WebpackLikeCompiler, pass: LazyPass, include: (id: string) => boolean, framework: "webpack" | "rspack", newTally: () => BuildTally): void {
+export function applyToCompiler(
+  compiler: WebpackLikeCompiler,
+  pass: LazyPass,
+  include: (id: string) => boolean,
+  framework: "webpack" | "rspack",
+  newTally: () => BuildTally,
+): void {
   compiler.hooks.thisCompilation.tap("wymcp", (compilation) => {
     pass.prepare();
     compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {

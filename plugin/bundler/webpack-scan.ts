@@ -44,10 +44,20 @@ export interface WebpackLikeCompiler extends ResolverCompiler {
  *
  * @example
  * ```ts
- * compilation.hooks.finishModules.tapPromise("wymcp", (modules) => scanModules(compiler, compilation, modules, checker, include, "rspack"));
+ * compilation.hooks.finishModules.tapPromise("wymcp", (modules) =>
+ *   scanModules(compiler, compilation, modules, checker, include, "rspack"),
+ * );
  * ```
  */
-export async function scanModules(compiler: WebpackLikeCompiler, compilation: WebpackLikeCompilation, modules: Iterable<unknown>, checker: ModuleChecker, include: (id: string) => boolean, framework: "webpack" | "rspack", tally: BuildTally): Promise<void> {
+export async function scanModules(
+  compiler: WebpackLikeCompiler,
+  compilation: WebpackLikeCompilation,
+  modules: Iterable<unknown>,
+  checker: ModuleChecker,
+  include: (id: string) => boolean,
+  framework: "webpack" | "rspack",
+  tally: BuildTally,
+): Promise<void> {
   const { WebpackError } = compiler.webpack;
   checker.startBuild(true);
   // The compiler's own resolver: the check reads the files the compilation bundles.

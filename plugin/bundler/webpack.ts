@@ -18,8 +18,9 @@ export type { WymcpPluginOptions };
 
 /** Creates the webpack plugin (unplugin is not loaded). */
 const plugin: (options?: WymcpPluginOptions) => ReturnType<typeof wymcp.webpack> = (options) => {
-  const apply = wymcpHooks(options, "webpack").webpack!;
-  return { apply: (compiler: unknown) => apply(compiler as never) } as unknown as ReturnType<typeof wymcp.webpack>;
+  const apply = wymcpHooks(options, "webpack").webpack;
+  if (apply === undefined) throw new Error("wymcp: no webpack hook"); // wymcpHooks always makes one
+  return { apply: (compiler: unknown) => apply(compiler as never) };
 };
 
 export default plugin;

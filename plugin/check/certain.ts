@@ -70,18 +70,27 @@ const CERTAIN: Readonly<Record<OffenceCode, (site: Site) => boolean>> = {
   // Any unknown part of the schema tree may declare the key or open the place.
   undeclared_default: ({ schema, provenance }) => isComplete(own(schema, "properties"), provenance, "deep"),
   // The value and every schema it is checked against must be known.
-  invalid_default: ({ schema, provenance }) => isComplete(own(schema, "properties"), provenance, "deep") && isComplete(own(schema, "defaults"), provenance, "deep"),
+  invalid_default: ({ schema, provenance }) =>
+    isComplete(own(schema, "properties"), provenance, "deep") && isComplete(own(schema, "defaults"), provenance, "deep"),
   invalid_example: ({ schema, provenance, offence }) => {
     const example = own(own(schema, "examples"), offence.path[1] ?? -1);
-    return ["properties", "required", "requiredOneOf"].every((key) => isComplete(own(schema, key), provenance, "deep")) && isComplete(example, provenance, "deep");
+    return (
+      ["properties", "required", "requiredOneOf"].every((key) => isComplete(own(schema, key), provenance, "deep")) &&
+      isComplete(example, provenance, "deep")
+    );
   },
   // The place's properties and additionalProperties decide what it refuses; an unknown part may declare the name.
   unsatisfiable_required: ({ schema, provenance, offence }) => {
     const place = walkPath(schema, offence.path.slice(0, -1), provenance).value;
-    return !provenance.isPartial(place) && isComplete(own(place, "properties"), provenance, "shallow") && !(own(place, "additionalProperties") instanceof Unknown);
+    return (
+      !provenance.isPartial(place) &&
+      isComplete(own(place, "properties"), provenance, "shallow") &&
+      !(own(place, "additionalProperties") instanceof Unknown)
+    );
   },
   // A later unknown spread could replace the keyword's value in a partly known schema.
-  invalid_schema: ({ holder, provenance, offence }) => !provenance.isPartial(holder) && isComplete(valueAt(holder, offence), provenance, "deep"),
+  invalid_schema: ({ holder, provenance, offence }) =>
+    !provenance.isPartial(holder) && isComplete(valueAt(holder, offence), provenance, "deep"),
   // An offence of the tool (action null) never reaches this table; declarations.ts passes `flat` only with a wholly known record.
   flat_tool: valueKnown,
 };
@@ -95,7 +104,8 @@ function own(holder: unknown, key: PathSegment): unknown {
 /** The value an offence is about: the array entry, the keyed value, or the holder itself. */
 function valueAt(holder: unknown, offence: Offence): unknown {
   if (offence.index !== undefined && Array.isArray(holder)) return holder[offence.index];
-  if (offence.key !== undefined && typeof holder === "object" && holder !== null && Object.hasOwn(holder, offence.key)) return own(holder, offence.key);
+  if (offence.key !== undefined && typeof holder === "object" && holder !== null && Object.hasOwn(holder, offence.key))
+    return own(holder, offence.key);
   return holder;
 }
 
@@ -114,5 +124,8 @@ function isComplete(value: unknown, provenance: Provenance, depth: "shallow" | "
 }
 
 function groupsKnown(groups: unknown): boolean {
-  return Array.isArray(groups) && groups.every((group) => !(group instanceof Unknown) && (!Array.isArray(group) || group.every((name) => !(name instanceof Unknown))));
+  return (
+    Array.isArray(groups) &&
+    groups.every((group) => !(group instanceof Unknown) && (!Array.isArray(group) || group.every((name) => !(name instanceof Unknown))))
+  );
 }

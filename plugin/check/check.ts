@@ -27,7 +27,11 @@ function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
   if (declaration.tool === undefined) return { declaration, offences: [], uncertain: [] };
   const offences = actionSchemaOffences(declaration.tool);
   const certain = offences.filter((offence) => isCertain(declaration, offence));
-  return { declaration, offences: locateOffences(declaration, certain), uncertain: offences.filter((offence) => !certain.includes(offence)) };
+  return {
+    declaration,
+    offences: locateOffences(declaration, certain),
+    uncertain: offences.filter((offence) => !certain.includes(offence)),
+  };
 }
 
 /**
@@ -47,7 +51,12 @@ export function checkSource(fileName: string, text: string, host: ModuleHost = d
     sourceFile = parseSource(fileName, text);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
-    return { fileName, declarations: [], filesRead: [], skipped: { reason: "too-deep", message: "the source is nested too deeply to parse" } };
+    return {
+      fileName,
+      declarations: [],
+      filesRead: [],
+      skipped: { reason: "too-deep", message: "the source is nested too deeply to parse" },
+    };
   }
   return checkSourceFile(sourceFile, host);
 }
@@ -66,11 +75,17 @@ export function checkSourceFile(sourceFile: SourceFile, host: ModuleHost = diskH
     const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);
     const notes: FileNote[] = unfollowedUses(sourceFile, wymcp).map(({ node, message }) => ({ message, ...lineAndColumn(node) }));
     for (const { offset, message } of renamedExports(sourceFile, wymcp)) notes.push({ message, ...sourceFile.position(offset) });
-    if (evaluator.budget.reason !== undefined) notes.push({ message: `${evaluator.budget.reason}: what was built past it is unknown`, line: 1, column: 1 });
+    if (evaluator.budget.reason !== undefined)
+      notes.push({ message: `${evaluator.budget.reason}: what was built past it is unknown`, line: 1, column: 1 });
     return { fileName, declarations, filesRead: filesRead(), ...(notes.length > 0 ? { notes } : {}) };
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
-    return { fileName, declarations: [], filesRead: filesRead(), skipped: { reason: "too-deep", message: "the source is nested too deeply to evaluate" } };
+    return {
+      fileName,
+      declarations: [],
+      filesRead: filesRead(),
+      skipped: { reason: "too-deep", message: "the source is nested too deeply to evaluate" },
+    };
   }
 }
 

@@ -50,9 +50,9 @@ export interface FindOptions {
  * ```
  */
 export function checkSession(host: ModuleHost): { evaluator: Evaluator; wymcp: WymcpReferences } {
-  let wymcp: WymcpReferences | undefined;
-  const evaluator = new Evaluator(host, { isHarmlessCall: (callee) => wymcp?.meaning(callee) === "defineTool" });
-  wymcp = new WymcpReferences(evaluator.references);
+  // The evaluator calls `isHarmlessCall` only when it evaluates, after `wymcp` is set.
+  const evaluator: Evaluator = new Evaluator(host, { isHarmlessCall: (callee) => wymcp.meaning(callee) === "defineTool" });
+  const wymcp = new WymcpReferences(evaluator.references);
   return { evaluator, wymcp };
 }
 
@@ -68,7 +68,10 @@ export function checkSession(host: ModuleHost): { evaluator: Evaluator; wymcp: W
  * ```
  */
 export function findDeclarations(sourceFile: SourceFile, options: FindOptions = {}): ToolDeclaration[] {
-  const session = options.evaluator === undefined ? checkSession(options.host ?? diskHost()) : { evaluator: options.evaluator, wymcp: new WymcpReferences(options.evaluator.references) };
+  const session =
+    options.evaluator === undefined
+      ? checkSession(options.host ?? diskHost())
+      : { evaluator: options.evaluator, wymcp: new WymcpReferences(options.evaluator.references) };
   const { evaluator, wymcp } = session;
   const declarations: ToolDeclaration[] = [];
   walk(sourceFile.program, (node) => {
@@ -91,12 +94,18 @@ export function definitionArgument(call: Node, wymcp: WymcpReferences): Node | u
   if (key === "call" || passed === undefined) return passed;
   const list = unwrap(passed);
   // `apply(this, [def])`: the definition is the array's first entry; any other list is evaluated (and found unknown) as it is.
-  return list.type === "ArrayExpression" && list.elements[0] !== null && list.elements[0] !== undefined && list.elements[0].type !== "SpreadElement" ? list.elements[0] : passed;
+  return list.type === "ArrayExpression" &&
+    list.elements[0] !== null &&
+    list.elements[0] !== undefined &&
+    list.elements[0].type !== "SpreadElement"
+    ? list.elements[0]
+    : passed;
 }
 
 function declare(evaluator: Evaluator, sourceFile: SourceFile, call: Node, argument: Node): ToolDeclaration {
   const { provenance } = evaluator;
-  const definition = argument.type === "SpreadElement" ? new Unknown(argument, "a spread argument is not evaluated") : evaluator.evaluate(argument);
+  const definition =
+    argument.type === "SpreadElement" ? new Unknown(argument, "a spread argument is not evaluated") : evaluator.evaluate(argument);
   const base = { sourceFile, call, definitionNode: argument, definition, provenance };
   if (definition instanceof Unknown || typeof definition !== "object" || definition === null || Array.isArray(definition)) {
     const unknown = definition instanceof Unknown ? definition : new Unknown(argument, "the definition is not an object literal");
@@ -107,7 +116,8 @@ function declare(evaluator: Evaluator, sourceFile: SourceFile, call: Node, argum
   let record: unknown;
   if (Object.hasOwn(fields, "actions")) {
     const actions = fields.actions;
-    record = typeof actions === "function" ? evaluator.returnedValue(actions, provenance.slotOf(fields, "actions")?.value ?? argument) : actions;
+    record =
+      typeof actions === "function" ? evaluator.returnedValue(actions, provenance.slotOf(fields, "actions")?.value ?? argument) : actions;
   } else if (provenance.isPartial(fields)) {
     record = provenance.unknownPartsOf(fields)[0]!;
   }
@@ -118,7 +128,7 @@ function declare(evaluator: Evaluator, sourceFile: SourceFile, call: Node, argum
     ...(Object.hasOwn(fields, "actions") ? { actions: () => record } : {}),
     handlers: fields.handlers,
     // Checked only when the whole record is known: an unknown spread may add or remove the actions a flat tool counts.
-    ...(Object.hasOwn(fields, "flat") && !(fields.flat instanceof Unknown) && !provenance.isPartial(record as object) ? { flat: fields.flat } : {}),
+    ...(Object.hasOwn(fields, "flat") && !(fields.flat instanceof Unknown) && !provenance.isPartial(record) ? { flat: fields.flat } : {}),
   };
   return { ...base, name, record, tool, unknowns: unknownsIn(record, provenance) };
 }
@@ -137,5 +147,7 @@ export function unknownsIn(root: unknown, provenance: Provenance): Unknown[] {
       for (const key of Object.keys(value)) stack.push((value as Record<string, unknown>)[key]);
     }
   }
-  return [...found].sort((a, b) => sourceFileOf(a.node).fileName.localeCompare(sourceFileOf(b.node).fileName) || a.node.start - b.node.start);
+  return [...found].sort(
+    (a, b) => sourceFileOf(a.node).fileName.localeCompare(sourceFileOf(b.node).fileName) || a.node.start - b.node.start,
+  );
 }

@@ -46,7 +46,11 @@ export interface FileNote {
  * ```
  */
 export function isPartlyChecked(check: FileCheck): boolean {
-  return check.skipped !== undefined || (check.notes?.length ?? 0) > 0 || check.declarations.some(({ declaration }) => declaration.unknowns.length > 0);
+  return (
+    check.skipped !== undefined ||
+    (check.notes?.length ?? 0) > 0 ||
+    check.declarations.some(({ declaration }) => declaration.unknowns.length > 0)
+  );
 }
 
 /**

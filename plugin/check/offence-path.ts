@@ -21,7 +21,10 @@ export interface PathStep {
 
 /** Where a walk ended, and the steps it took. */
 export interface PathWalk {
-  /** The value at the end of the path; the `Unknown` the walk stopped at; `undefined` past a missing key or a value that is not an object. */
+  /**
+   * The value at the end of the path; the `Unknown` the walk stopped at;
+   * `undefined` past a missing key or a value that is not an object.
+   */
   readonly value: unknown;
   readonly steps: readonly PathStep[];
 }

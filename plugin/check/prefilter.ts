@@ -24,4 +24,4 @@ export function mayDeclareTools(text: string): boolean {
 }
 
 /** The code filter of the bundlers that filter natively: a superset of `mayDeclareTools`. */
-export const CODE_FILTER: RegExp = /defineTool|wymcp/;
+export const CODE_FILTER = /defineTool|wymcp/;

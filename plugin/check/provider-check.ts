@@ -19,7 +19,10 @@ import { locateWarnings, type LocatedWarning } from "./provider-locate.js";
  */
 export function lintFile(check: FileCheck, options: ProviderLintOptions): LocatedWarning[] {
   const located = check.declarations.flatMap(({ declaration }) =>
-    locateWarnings(declaration, providerWarnings({ name: declaration.name, definition: declaration.definition, record: declaration.record }, options)),
+    locateWarnings(
+      declaration,
+      providerWarnings({ name: declaration.name, definition: declaration.definition, record: declaration.record }, options),
+    ),
   );
   return located.sort((a, b) => (a.fileName === b.fileName ? a.line - b.line || a.column - b.column : a.fileName < b.fileName ? -1 : 1));
 }
@@ -51,7 +54,9 @@ export function toolCountWarnings(checks: readonly FileCheck[], options: Provide
         action: null,
         path: [],
         key: "name",
-        message: `${PROVIDER_RULES[target].label} takes at most ${limit.count} tools in a request; with this tool the ${options.listing} listing has ${listed} (help included)`,
+        message:
+          `${PROVIDER_RULES[target].label} takes at most ${limit.count} tools in a request; ` +
+          `with this tool the ${options.listing} listing has ${listed} (help included)`,
         fix: "list some tools compact (listingOverrides), or serve fewer tools to this agent.",
       };
       located.push(...locateWarnings(declaration, [warning]));

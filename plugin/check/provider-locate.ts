@@ -41,6 +41,15 @@ function warningNode(declaration: ToolDeclaration, warning: ProviderWarning): No
   }
   // As an offence of the same place: a key-anchored code points at the key's name (an action name, a property, a keyword).
   const { action, path, key } = warning;
-  const place: Offence = { action, path, ...(key === undefined ? {} : { key }), code: "unknown_key", location: "", problem: "", fix: "", kind: "shape" };
+  const place: Offence = {
+    action,
+    path,
+    ...(key === undefined ? {} : { key }),
+    code: "unknown_key",
+    location: "",
+    problem: "",
+    fix: "",
+    kind: "shape",
+  };
   return nodeOf(declaration, place);
 }

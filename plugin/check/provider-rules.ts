@@ -44,7 +44,17 @@ export const PROVIDER_RULES: Readonly<Record<ProviderTarget, ProviderRules>> = {
     nameRule: "1 to 64 letters, digits, _ or -",
     descriptionLimit: 1024,
     listing: "strict",
-    enforces: new Set(["pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"]),
+    enforces: new Set([
+      "pattern",
+      "format",
+      "multipleOf",
+      "minimum",
+      "maximum",
+      "exclusiveMinimum",
+      "exclusiveMaximum",
+      "minItems",
+      "maxItems",
+    ]),
     toolLimit: { count: 128 },
   },
   anthropic: {
@@ -77,7 +87,8 @@ export function readTargets(value: string | readonly string[]): { readonly targe
   const names = (typeof value === "string" ? value.split(",") : value).map((name) => name.trim()).filter((name) => name !== "");
   const targets: ProviderTarget[] = [];
   for (const name of names) {
-    if (!(PROVIDER_TARGETS as readonly string[]).includes(name)) return { error: `unknown target ${JSON.stringify(name)}: use openai, anthropic or gemini` };
+    if (!(PROVIDER_TARGETS as readonly string[]).includes(name))
+      return { error: `unknown target ${JSON.stringify(name)}: use openai, anthropic or gemini` };
     if (!targets.includes(name as ProviderTarget)) targets.push(name as ProviderTarget);
   }
   if (targets.length === 0) return { error: "--target needs at least one of openai, anthropic, gemini" };

@@ -25,7 +25,10 @@ export interface ReadRecord<Seen> {
 
 /** Where a recorded check reads from. */
 export interface RecordedSource<Seen> {
-  /** How a module is, and its SourceFile, obtained once that is recorded (obtaining it may throw: a module nested too deeply to parse is still read). */
+  /**
+   * How a module is, and its SourceFile, obtained once that is recorded
+   * (obtaining it may throw: a module nested too deeply to parse is still read).
+   */
   read(fileName: string): { readonly seen: Seen; sourceFile(): SourceFile | undefined };
   resolveModule(specifier: string, containingFile: string): string | undefined;
 }
@@ -35,7 +38,10 @@ export interface RecordedSource<Seen> {
  *
  * @example
  * ```ts
- * const recorder = new ReadRecorder({ read: (fileName) => ({ seen: program.getSourceFile(fileName), sourceFile: () => program.getSourceFile(fileName) }), resolveModule });
+ * const recorder = new ReadRecorder({
+ *   read: (fileName) => ({ seen: program.getSourceFile(fileName), sourceFile: () => program.getSourceFile(fileName) }),
+ *   resolveModule,
+ * });
  * const check = checkSourceFile(sourceFile, recorder);
  * const record = recorder.record();
  * ```

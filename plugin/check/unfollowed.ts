@@ -58,7 +58,12 @@ export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): 
     if (node.type === "ImportExpression") {
       if (dynamicImportOf(node) !== PACKAGE_NAME) return;
       if (outer(node).parent?.type !== "AwaitExpression") {
-        found.push({ node, message: `"${PACKAGE_NAME}" is imported with import() and not awaited in place: declarations made from it are not checked at build time` });
+        found.push({
+          node,
+          message:
+            `"${PACKAGE_NAME}" is imported with import() and not awaited in place: ` +
+            "declarations made from it are not checked at build time",
+        });
       }
       return;
     }
@@ -67,8 +72,18 @@ export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): 
     else if (node.type === "Identifier" && isReference(node)) {
       const found = wymcp.meaning(node);
       meaning = found === "defineTool" || found === "package" ? found : undefined;
-    } else if (node.type === "MemberExpression" && node.computed && staticKey(node) === undefined && wymcp.meaning(node.object) === "package") {
-      found.push({ node, message: `a member of "${PACKAGE_NAME}" read by a computed key is not followed: declarations made with it are not checked at build time` });
+    } else if (
+      node.type === "MemberExpression" &&
+      node.computed &&
+      staticKey(node) === undefined &&
+      wymcp.meaning(node.object) === "package"
+    ) {
+      found.push({
+        node,
+        message:
+          `a member of "${PACKAGE_NAME}" read by a computed key is not followed: ` +
+          "declarations made with it are not checked at build time",
+      });
       return;
     }
     if (meaning === undefined) return;
@@ -100,7 +115,9 @@ export function renamedExports(sourceFile: SourceFile, wymcp: WymcpReferences): 
       const importing = name === "default" ? "import defineTool from" : `import { ${name} as defineTool } from`;
       found.push({
         offset: statement.start,
-        message: `defineTool is exported as ${as}: a file that imports it so and never names defineTool is not checked at build time; import it as defineTool there (${importing} …)`,
+        message:
+          `defineTool is exported as ${as}: a file that imports it so and never names defineTool is not checked at build time; ` +
+          `import it as defineTool there (${importing} …)`,
       });
     }
   }
@@ -136,9 +153,15 @@ function useProblem(top: Node, meaning: "defineTool" | "package"): string | unde
     case "MemberExpression":
       if (parent.object !== top) return undefined;
       if (meaning === "package") return staticKey(parent) === undefined ? `${what} is read by a computed key` : undefined;
-      return ["call", "apply"].includes(staticKey(parent) ?? "") && parent.parent?.type === "CallExpression" && parent.parent.callee === parent ? undefined : `${what} is used as an object: declarations made through it are not checked at build time`;
+      return ["call", "apply"].includes(staticKey(parent) ?? "") &&
+        parent.parent?.type === "CallExpression" &&
+        parent.parent.callee === parent
+        ? undefined
+        : `${what} is used as an object: declarations made through it are not checked at build time`;
     case "VariableDeclarator":
-      return parent.parent?.kind === "const" ? undefined : `${what} is stored in a ${String(parent.parent?.kind)} binding: declarations made through it are not checked at build time`;
+      return parent.parent?.kind === "const"
+        ? undefined
+        : `${what} is stored in a ${String(parent.parent?.kind)} binding: declarations made through it are not checked at build time`;
     case "ExportSpecifier":
     case "ExportDefaultDeclaration":
     case "TSExportAssignment":

@@ -16,5 +16,8 @@ import { displayPath } from "./report.js";
  */
 export function warningLine({ warning, fileName, line, column }: LocatedWarning, cwd?: string): string {
   const where = warning.action === null ? "" : `actions[${JSON.stringify(warning.action)}]: `;
-  return `${displayPath(fileName, cwd)}:${line}:${column}  ${warning.target} ${warning.code}: ${where}${warning.message}. Fix: ${warning.fix}`;
+  return (
+    `${displayPath(fileName, cwd)}:${line}:${column}  ${warning.target} ${warning.code}: ` +
+    `${where}${warning.message}. Fix: ${warning.fix}`
+  );
 }

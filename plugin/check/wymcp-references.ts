@@ -37,8 +37,10 @@ export class WymcpReferences {
     if (links > MAX_LINKS) return undefined;
     const expression = unwrap(node);
     switch (expression.type) {
-      case "SequenceExpression":
-        return this.meaning((expression.expressions as Node[]).at(-1)!, links + 1);
+      case "SequenceExpression": {
+        const last = (expression.expressions as Node[]).at(-1);
+        return last === undefined ? undefined : this.meaning(last, links + 1);
+      }
       case "Identifier":
         return this.bindingMeaning(resolveIdentifier(expression), links + 1);
       case "MemberExpression": {
@@ -63,7 +65,8 @@ export class WymcpReferences {
   private bindingMeaning(binding: Binding, links: number): Meaning {
     switch (binding.kind) {
       case "import": {
-        if (binding.specifier === PACKAGE_NAME) return binding.name === "*" ? "package" : binding.name === "defineTool" ? "defineTool" : undefined;
+        if (binding.specifier === PACKAGE_NAME)
+          return binding.name === "*" ? "package" : binding.name === "defineTool" ? "defineTool" : undefined;
         const file = this.references.resolve(binding.specifier, binding.sourceFile.fileName);
         if (file === undefined) return undefined;
         return binding.name === "*" ? { module: file } : this.exportMeaning(file, binding.name, links);
@@ -118,7 +121,9 @@ export function staticKey(member: Node): string | undefined {
 export function dynamicImportOf(node: Node | null | undefined): string | undefined {
   if (node === null || node === undefined) return undefined;
   const expression = unwrap(node);
-  return expression.type === "ImportExpression" && expression.source.type === "Literal" && typeof expression.source.value === "string" ? expression.source.value : undefined;
+  return expression.type === "ImportExpression" && expression.source.type === "Literal" && typeof expression.source.value === "string"
+    ? expression.source.value
+    : undefined;
 }
 
 /** The specifier of `require("x")` (the global `require`), if `call` is one. */

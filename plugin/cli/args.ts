@@ -72,7 +72,8 @@ export function parseArgs(argv: readonly string[]): Command {
   if (argv.some((arg) => arg === "-v" || arg === "--version")) return { kind: "version" };
   const [command, ...rest] = argv;
   if (command === undefined) return { kind: "usage-error", message: "missing command: wymcp check [paths…]" };
-  if (command !== "check") return { kind: "usage-error", message: `unknown command ${JSON.stringify(command)}${didYouMean(command, COMMANDS)}` };
+  if (command !== "check")
+    return { kind: "usage-error", message: `unknown command ${JSON.stringify(command)}${didYouMean(command, COMMANDS)}` };
   const paths: string[] = [];
   let format: "text" | "json" = "text";
   let onlyPaths = false;
@@ -87,7 +88,13 @@ export function parseArgs(argv: readonly string[]): Command {
       onlyPaths = true;
     } else if (arg === "--format" || arg.startsWith("--format=")) {
       const value = arg === "--format" ? rest[++index] : arg.slice("--format=".length);
-      if (value !== "text" && value !== "json") return { kind: "usage-error", message: `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}${value === undefined ? "" : didYouMean(value, ["text", "json"])}` };
+      if (value !== "text" && value !== "json")
+        return {
+          kind: "usage-error",
+          message:
+            `--format takes "text" or "json", not ${value === undefined ? "nothing" : JSON.stringify(value)}` +
+            (value === undefined ? "" : didYouMean(value, ["text", "json"])),
+        };
       format = value;
     } else if (arg === "--target" || arg.startsWith("--target=")) {
       const value = arg === "--target" ? rest[++index] : arg.slice("--target=".length);
@@ -96,7 +103,11 @@ export function parseArgs(argv: readonly string[]): Command {
       targets = read.targets;
     } else if (arg === "--listing" || arg.startsWith("--listing=")) {
       const value = arg === "--listing" ? rest[++index] : arg.slice("--listing=".length);
-      if (!isListingMode(value)) return { kind: "usage-error", message: `--listing takes compact, complete, strict or gemini, not ${value === undefined ? "nothing" : JSON.stringify(value)}` };
+      if (!isListingMode(value))
+        return {
+          kind: "usage-error",
+          message: `--listing takes compact, complete, strict or gemini, not ${value === undefined ? "nothing" : JSON.stringify(value)}`,
+        };
       listing = value;
     } else if (arg === "--target-errors") {
       targetErrors = true;
@@ -104,7 +115,8 @@ export function parseArgs(argv: readonly string[]): Command {
       return { kind: "usage-error", message: `unknown option ${JSON.stringify(arg)}${optionGuess(arg)}` };
     }
   }
-  if (targets === undefined && (targetErrors || listing !== "compact")) return { kind: "usage-error", message: "--listing and --target-errors go with --target" };
+  if (targets === undefined && (targetErrors || listing !== "compact"))
+    return { kind: "usage-error", message: "--listing and --target-errors go with --target" };
   const lint = targets === undefined ? {} : { lint: { targets, listing, errors: targetErrors } };
   return { kind: "check", paths: paths.length > 0 ? paths : ["."], format, ...lint };
 }

@@ -64,7 +64,8 @@ class Collector {
   /** A path named on the command line: read if it is a regular file with a source extension, whatever `.gitignore` says. */
   named(file: string, stats: Stats): void {
     if (!stats.isFile()) return this.passOver(file, "not-a-regular-file", `${kindOf(stats)}, not a regular file`);
-    if (!isSource(file, true)) return this.passOver(file, "not-a-module", `not a JavaScript or TypeScript module (${SOURCE_EXTENSIONS.join(" ")})`);
+    if (!isSource(file, true))
+      return this.passOver(file, "not-a-module", `not a JavaScript or TypeScript module (${SOURCE_EXTENSIONS.join(" ")})`);
     this.add(file);
   }
 
@@ -73,7 +74,9 @@ class Collector {
     const realRoot = realpath(root) ?? root;
     const inherited = IgnoreRules.at(root, this.cwd);
     // A folder named on the command line is checked even where .gitignore ignores it.
-    const folders: { folder: string; rules: IgnoreRules }[] = [{ folder: root, rules: inherited.ignores(root, true) ? IgnoreRules.below(root) : inherited }];
+    const folders: { folder: string; rules: IgnoreRules }[] = [
+      { folder: root, rules: inherited.ignores(root, true) ? IgnoreRules.below(root) : inherited },
+    ];
     for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
       const { folder, rules } = next;
       const real = realpath(folder) ?? folder;
@@ -97,7 +100,8 @@ class Collector {
             continue;
           }
           if (!isInside(target, realRoot)) {
-            if (stats.isDirectory() || isSource(full, false)) this.passOver(full, "link-outside", `a symbolic link out of ${this.shown(root)} (to ${target}), not followed`);
+            if (stats.isDirectory() || isSource(full, false))
+              this.passOver(full, "link-outside", `a symbolic link out of ${this.shown(root)} (to ${target}), not followed`);
             continue;
           }
         }

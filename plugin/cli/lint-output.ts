@@ -19,8 +19,9 @@ import type { TargetLint } from "./args.js";
 export function warningsText(warnings: readonly LocatedWarning[], lint: TargetLint | undefined, cwd: string): string {
   if (lint === undefined) return "";
   const kind = lint.errors ? "error" : "warning";
-  const count = `${warnings.length} provider ${kind}${warnings.length === 1 ? "" : "s"} (${lint.targets.join(", ")}; listing ${lint.listing})`;
-  return `\n${[...warnings.map((warning) => `${warningLine(warning, cwd)}`), count].join("\n")}`;
+  const noun = `provider ${kind}${warnings.length === 1 ? "" : "s"}`;
+  const count = `${warnings.length} ${noun} (${lint.targets.join(", ")}; listing ${lint.listing})`;
+  return `\n${[...warnings.map((warning) => warningLine(warning, cwd)), count].join("\n")}`;
 }
 
 /**
@@ -31,7 +32,18 @@ export function warningsText(warnings: readonly LocatedWarning[], lint: TargetLi
  * JSON.stringify({ ...checkReport(checks, cwd), ...warningsReport(warnings, lint, cwd) });
  * ```
  */
-export function warningsReport(warnings: readonly LocatedWarning[], lint: TargetLint | undefined, cwd: string): { providerWarnings?: unknown[] } {
+export function warningsReport(
+  warnings: readonly LocatedWarning[],
+  lint: TargetLint | undefined,
+  cwd: string,
+): { providerWarnings?: unknown[] } {
   if (lint === undefined) return {};
-  return { providerWarnings: warnings.map(({ warning, fileName, line, column }) => ({ file: displayPath(fileName, cwd), line, column, ...warning })) };
+  return {
+    providerWarnings: warnings.map(({ warning, fileName, line, column }) => ({
+      file: displayPath(fileName, cwd),
+      line,
+      column,
+      ...warning,
+    })),
+  };
 }

@@ -24,7 +24,14 @@ export interface NoteEntry {
  * ```
  */
 export function notesOf(checks: readonly FileCheck[], cwd: string): NoteEntry[] {
-  return checks.flatMap((check) => (check.notes ?? []).map((note) => ({ file: displayPath(check.fileName, cwd), line: note.line, column: note.column, message: note.message })));
+  return checks.flatMap((check) =>
+    (check.notes ?? []).map((note) => ({
+      file: displayPath(check.fileName, cwd),
+      line: note.line,
+      column: note.column,
+      message: note.message,
+    })),
+  );
 }
 
 /**
@@ -38,7 +45,7 @@ export function notesOf(checks: readonly FileCheck[], cwd: string): NoteEntry[] 
 export function withNotes(text: string, notes: readonly NoteEntry[]): string {
   if (notes.length === 0) return text;
   const lines = text.split("\n");
-  const summary = lines.pop()!;
+  const summary = lines.pop() ?? ""; // split gives at least one line
   if (lines.length > 0 && lines.at(-1) === "") lines.pop();
   if (lines.length > 0) lines.push("");
   lines.push("Not fully checked (declarations made this way are validated when they are registered at run time):");

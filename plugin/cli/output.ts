@@ -19,7 +19,9 @@ export interface Position {
 
 /** The JSON output. */
 export interface CheckReport {
-  readonly offences: readonly (Position & { readonly tool: string | null } & Omit<Offence, "path"> & { readonly path: readonly (string | number)[] })[];
+  readonly offences: readonly (Position & { readonly tool: string | null } & Omit<Offence, "path"> & {
+      readonly path: readonly (string | number)[];
+    })[];
   readonly partial: readonly (Position & {
     readonly tool: string | null;
     /** Offences found but not reported because they depend on an unknown part. */
@@ -28,8 +30,17 @@ export interface CheckReport {
   })[];
   readonly summary: { readonly files: number; readonly declarations: number; readonly offences: number; readonly partial: number };
   /** The files that could not be checked: a syntax error, or source nested too deeply to evaluate. */
-  readonly skipped: readonly { readonly file: string; readonly line?: number; readonly column?: number; readonly reason: "syntax-error" | "too-deep"; readonly message: string }[];
-  /** The paths met but not read: a named file that is not a module, a FIFO or other non-regular file, a symbolic link leading out or nowhere. */
+  readonly skipped: readonly {
+    readonly file: string;
+    readonly line?: number;
+    readonly column?: number;
+    readonly reason: "syntax-error" | "too-deep";
+    readonly message: string;
+  }[];
+  /**
+   * The paths met but not read: a named file that is not a module, a FIFO or
+   * other non-regular file, a symbolic link leading out or nowhere.
+   */
   readonly notRead: readonly NotRead[];
 }
 
@@ -44,7 +55,13 @@ export interface CheckReport {
 export function checkReport(checks: readonly FileCheck[], cwd: string, notRead: readonly NotRead[] = []): CheckReport {
   const declarations = checks.flatMap((check) => check.declarations);
   const offences = declarations.flatMap(({ declaration, offences: located }) =>
-    located.map((entry) => ({ file: displayPath(entry.fileName, cwd), line: entry.line, column: entry.column, tool: declaration.name ?? null, ...entry.offence })),
+    located.map((entry) => ({
+      file: displayPath(entry.fileName, cwd),
+      line: entry.line,
+      column: entry.column,
+      tool: declaration.name ?? null,
+      ...entry.offence,
+    })),
   );
   const partial = declarations
     .filter(({ declaration }) => declaration.unknowns.length > 0)
@@ -54,8 +71,25 @@ export function checkReport(checks: readonly FileCheck[], cwd: string, notRead: 
       unchecked: uncertain.length,
       unknowns: declaration.unknowns.map((unknown) => ({ ...position(unknown.node, cwd), text: unknown.text, reason: unknown.reason })),
     }));
-  const skipped = checks.flatMap(({ fileName, skipped: why }) => (why === undefined ? [] : [{ file: displayPath(fileName, cwd), ...(why.line === undefined ? {} : { line: why.line, column: why.column }), reason: why.reason, message: why.message }]));
-  return { offences, partial, summary: { files: checks.length, declarations: declarations.length, offences: offences.length, partial: partial.length }, skipped, notRead };
+  const skipped = checks.flatMap(({ fileName, skipped: why }) =>
+    why === undefined
+      ? []
+      : [
+          {
+            file: displayPath(fileName, cwd),
+            ...(why.line === undefined ? {} : { line: why.line, column: why.column }),
+            reason: why.reason,
+            message: why.message,
+          },
+        ],
+  );
+  return {
+    offences,
+    partial,
+    summary: { files: checks.length, declarations: declarations.length, offences: offences.length, partial: partial.length },
+    skipped,
+    notRead,
+  };
 }
 
 /**
@@ -71,13 +105,21 @@ export function checkReport(checks: readonly FileCheck[], cwd: string, notRead: 
  */
 export function checkText(checks: readonly FileCheck[], cwd: string, notRead: readonly NotRead[] = []): string {
   const report = checkReport(checks, cwd, notRead);
-  const lines = checks.flatMap((check) => check.declarations.flatMap(({ offences }) => offences.map((offence) => printableLine(locatedLine(offence, cwd), displayPath(offence.fileName, cwd)))));
+  const lines = checks.flatMap((check) =>
+    check.declarations.flatMap(({ offences }) =>
+      offences.map((offence) => printableLine(locatedLine(offence, cwd), displayPath(offence.fileName, cwd))),
+    ),
+  );
   if (report.partial.length > 0) {
     if (lines.length > 0) lines.push("");
     lines.push("Partly evaluated (offences that depend on these parts are left to the registration check at run time):");
     for (const declaration of report.partial) {
-      const unchecked = declaration.unchecked > 0 ? `, ${declaration.unchecked} possible ${declaration.unchecked === 1 ? "offence" : "offences"} not reported` : "";
-      lines.push(`  ${printable(at(declaration))}  ${declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`}${unchecked}`);
+      const unchecked =
+        declaration.unchecked > 0
+          ? `, ${declaration.unchecked} possible ${declaration.unchecked === 1 ? "offence" : "offences"} not reported`
+          : "";
+      const tool = declaration.tool === null ? "tool <unnamed>" : `tool ${JSON.stringify(declaration.tool)}`;
+      lines.push(`  ${printable(at(declaration))}  ${tool}${unchecked}`);
       for (const unknown of declaration.unknowns) lines.push(`    ${printable(at(unknown))}  ${unknown.text}: ${unknown.reason}`);
     }
   }
@@ -85,7 +127,7 @@ export function checkText(checks: readonly FileCheck[], cwd: string, notRead: re
     if (lines.length > 0) lines.push("");
     lines.push("Not checked (their tools are still validated when they are registered at run time):");
     for (const file of report.skipped) {
-      const where = file.line === undefined ? file.file : `${file.file}:${file.line}:${file.column}`;
+      const where = file.line === undefined ? file.file : `${file.file}:${file.line}:${String(file.column)}`;
       lines.push(`  ${printable(where)}  ${file.reason === "syntax-error" ? `syntax error: ${file.message}` : file.message}`);
     }
   }

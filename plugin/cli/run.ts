@@ -78,7 +78,8 @@ export function run(argv: readonly string[], io: CliIo): number {
     }
   }
   const notes = notesOf(checks, io.cwd);
-  const warnings = command.lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, command.lint!)), ...toolCountWarnings(checks, command.lint)];
+  const { lint } = command;
+  const warnings = lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, lint)), ...toolCountWarnings(checks, lint)];
   io.stdout(
     command.format === "json"
       ? JSON.stringify({ ...checkReport(checks, io.cwd, list.notRead), notes, ...warningsReport(warnings, command.lint, io.cwd) }, null, 2)
@@ -91,6 +92,7 @@ export function run(argv: readonly string[], io: CliIo): number {
 /** Why the folders could not be walked, in one line: the `ignore` package missing, or a folder that cannot be listed. */
 function walkFailure(error: unknown): string {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (code === "MODULE_NOT_FOUND" && String(message).includes("'ignore'")) return 'the package "ignore" (an optional dependency of wymcp, to read .gitignore files) is not installed: run npm install ignore';
+  if (code === "MODULE_NOT_FOUND" && String(message).includes("'ignore'"))
+    return 'the package "ignore" (an optional dependency of wymcp, to read .gitignore files) is not installed: run npm install ignore';
   return `cannot list the files to check: ${String(message)}`;
 }

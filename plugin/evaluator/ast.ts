@@ -38,7 +38,10 @@ export interface SourceFile {
 export interface ExportStatement {
   readonly start: number;
   readonly end: number;
-  readonly entries: readonly { readonly exportName: { readonly kind: string; readonly name: string | null }; readonly moduleRequest: unknown }[];
+  readonly entries: readonly {
+    readonly exportName: { readonly kind: string; readonly name: string | null };
+    readonly moduleRequest: unknown;
+  }[];
 }
 
 /** Where a text stops being parseable, 1-based, with the parser's message. */
@@ -70,7 +73,13 @@ export function parseModule(fileName: string, source: string): SourceFile {
   const text = prefix + source;
   // `.cjs`/`.cts` are CommonJS; every other module is read as an ES module, as bundlers and TypeScript read them.
   const sourceType = /\.c[jt]s$/i.test(fileName) ? "commonjs" : "module";
-  const parse = (raw: boolean) => parser.parseSync(fileName, text, { sourceType, preserveParens: true, lang: languageOf(fileName), experimentalRawTransfer: raw } as Parameters<typeof parser.parseSync>[2]);
+  const parse = (raw: boolean) =>
+    parser.parseSync(fileName, text, {
+      sourceType,
+      preserveParens: true,
+      lang: languageOf(fileName),
+      experimentalRawTransfer: raw,
+    } as Parameters<typeof parser.parseSync>[2]);
   let result: ReturnType<typeof parse>;
   try {
     // Node ≥ 22 reads the tree from the parser's memory directly instead of through JSON.
@@ -81,7 +90,8 @@ export function parseModule(fileName: string, source: string): SourceFile {
     result = parse(false);
   }
   visitorKeys = parser.visitorKeys;
-  const firstError = result.errors.find((error) => error.severity === "Error");
+  // Severity is a const enum, which the type-only import of the parser cannot name.
+  const firstError = result.errors.find((error) => (error.severity as string) === "Error");
   let lineStarts: number[] | undefined;
   const position = (offset: number) => {
     lineStarts ??= computeLineStarts(text);
@@ -150,7 +160,8 @@ function setParents(root: Node): void {
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     const from = pending.length;
     pushChildren(node, pending);
-    // A plain property (defining a non-enumerable one per node costs a tenth of the parse): walks go by visitor keys, never by `Object.values`.
+    // A plain property (defining a non-enumerable one per node costs a tenth of the parse):
+    // walks go by visitor keys, never by `Object.values`.
     for (let index = from; index < pending.length; index++) (pending[index] as { parent?: Node }).parent = node;
   }
 }
@@ -182,6 +193,7 @@ export function childrenOf(node: Node): Node[] {
  * walk(sourceFile.program, (node) => void (node.type === "CallExpression" && calls.push(node)));
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- a visitor that returns nothing goes into every node
 export function walk(root: Node, visit: (node: Node) => boolean | void): void {
   const pending: Node[] = [root];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
@@ -189,7 +201,8 @@ export function walk(root: Node, visit: (node: Node) => boolean | void): void {
     // Pushed straight onto the stack, last child first (no list per node: every checked file's every node passes here).
     const from = pending.length;
     if (!pushChildren(node, pending)) pending.push(...pending.splice(from).sort((a, b) => a.start - b.start));
-    for (let low = from, high = pending.length - 1; low < high; low++, high--) [pending[low], pending[high]] = [pending[high]!, pending[low]!];
+    for (let low = from, high = pending.length - 1; low < high; low++, high--)
+      [pending[low], pending[high]] = [pending[high]!, pending[low]!];
   }
 }
 
@@ -200,10 +213,13 @@ function pushChildren(node: Node, list: Node[]): boolean {
   const keys = visitorKeys[node.type] ?? [];
   const from = list.length;
   let ordered = true;
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
   for (let field = 0; field < keys.length; field++) {
     const child = node[keys[field]!] as unknown;
     if (Array.isArray(child)) {
-      for (let index = 0; index < child.length; index++) if (isNode(child[index])) ordered = pushAfter(list, from, child[index] as Node) && ordered;
+      // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
+      for (let index = 0; index < child.length; index++)
+        if (isNode(child[index])) ordered = pushAfter(list, from, child[index] as Node) && ordered;
     } else if (isNode(child)) ordered = pushAfter(list, from, child) && ordered;
   }
   return ordered;

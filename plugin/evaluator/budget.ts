@@ -24,7 +24,8 @@ export const DEFAULT_BUDGET: BudgetLimits = { characters: 2 ** 22, entries: 2 **
  *
  * @example
  * ```ts
- * if (!budget.spend("characters", text.length)) return new Unknown(node, budget.reason!);
+ * const overrun = budget.overrun("characters", text.length);
+ * if (overrun !== undefined) return new Unknown(node, overrun);
  * ```
  */
 export class Budget {
@@ -36,12 +37,14 @@ export class Budget {
     this.left = { ...limits };
   }
 
-  /** Spends `amount` of one resource; `false` (and from then on always `false`) once the budget is spent. */
-  spend(resource: keyof BudgetLimits, amount: number): boolean {
-    if (this.reason !== undefined) return false;
+  /** Spends `amount` of one resource: `undefined` while the budget lasts, then (from then on always) why it ran out. */
+  overrun(resource: keyof BudgetLimits, amount: number): string | undefined {
+    if (this.reason !== undefined) return this.reason;
     this.left[resource] -= amount;
-    if (this.left[resource] >= 0) return true;
-    this.reason = `the evaluation budget of the file (${this.limits[resource]} ${resource === "characters" ? "characters of strings built" : resource === "entries" ? "array and object entries" : "evaluation steps"}) is spent`;
-    return false;
+    if (this.left[resource] >= 0) return undefined;
+    const spent =
+      resource === "characters" ? "characters of strings built" : resource === "entries" ? "array and object entries" : "evaluation steps";
+    this.reason = `the evaluation budget of the file (${this.limits[resource]} ${spent}) is spent`;
+    return this.reason;
   }
 }

@@ -62,7 +62,8 @@ export class Evaluator implements LiteralContext {
   /** The value of an expression, with `Unknown` wherever it cannot be known. */
   evaluate(node: Node): unknown {
     const expression = unwrap(node);
-    if (!this.budget.spend("steps", 1)) return new Unknown(expression, this.budget.reason!);
+    const overrun = this.budget.overrun("steps", 1);
+    if (overrun !== undefined) return new Unknown(expression, overrun);
     switch (expression.type) {
       case "Literal":
         return literalValue(expression);
@@ -90,7 +91,8 @@ export class Evaluator implements LiteralContext {
 
   /** Spends budget for entries created; an `Unknown` once it is spent. */
   entries(node: Node, count: number): Unknown | undefined {
-    return this.budget.spend("entries", count) ? undefined : new Unknown(node, this.budget.reason!);
+    const overrun = this.budget.overrun("entries", count);
+    return overrun === undefined ? undefined : new Unknown(node, overrun);
   }
 
   /**
@@ -135,7 +137,8 @@ export class Evaluator implements LiteralContext {
     if (node.property.type === "PrivateIdentifier") return new Unknown(node, "a private name is not evaluated");
     const key = node.computed ? this.evaluate(node.property) : (node.property.name as string);
     if (key instanceof Unknown) return key;
-    if (typeof key !== "string" && typeof key !== "number") return new Unknown(node, "a key that is not a string or number is not evaluated");
+    if (typeof key !== "string" && typeof key !== "number")
+      return new Unknown(node, "a key that is not a string or number is not evaluated");
     const namespace = this.references.namespaceMember(node.object, String(key), node);
     if (namespace !== undefined) return namespace;
     return this.member(this.evaluate(node.object), String(key), node);
@@ -145,7 +148,12 @@ export class Evaluator implements LiteralContext {
   member(holder: unknown, key: string, node: Node): unknown {
     if (holder instanceof Unknown) return holder;
     if (typeof holder === "object" && holder !== null && Object.hasOwn(holder, key)) return (holder as Record<string, unknown>)[key];
-    return new Unknown(node, this.provenance.isPartial(holder) ? `"${key}" may come from a part that is not known` : `"${key}" is not an own key of a known object`);
+    return new Unknown(
+      node,
+      this.provenance.isPartial(holder)
+        ? `"${key}" may come from a part that is not known`
+        : `"${key}" is not an own key of a known object`,
+    );
   }
 
   private template(node: Node): unknown {
@@ -160,6 +168,7 @@ export class Evaluator implements LiteralContext {
       if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") {
         return new Unknown(span, "only strings, numbers, booleans, null and undefined are evaluated in a template");
       }
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects, functions and symbols returned above
       const next = this.concatenate(span, text, String(value) + (quasis[index + 1]!.value.cooked as string));
       if (next instanceof Unknown) return next;
       text = next;
@@ -168,7 +177,8 @@ export class Evaluator implements LiteralContext {
   }
 
   private sign(node: Node): unknown {
-    if (node.operator !== "-" && node.operator !== "+") return new Unknown(node, `the operator "${node.operator}" is not evaluated`);
+    if (node.operator !== "-" && node.operator !== "+")
+      return new Unknown(node, `the operator "${String(node.operator)}" is not evaluated`);
     const operand = this.evaluate(node.argument);
     if (operand instanceof Unknown) return operand;
     if (typeof operand === "number") return node.operator === "-" ? -operand : operand;
@@ -186,8 +196,9 @@ export class Evaluator implements LiteralContext {
       chain.push(link);
       if (link.operator !== "+") break;
     }
-    const innermost = chain.at(-1)!;
-    if (innermost.operator !== "+") return new Unknown(innermost, `the operator "${innermost.operator}" is not evaluated`);
+    const innermost = chain.at(-1);
+    if (innermost === undefined) return new Unknown(node, "not a binary expression"); // callers pass one
+    if (innermost.operator !== "+") return new Unknown(innermost, `the operator "${String(innermost.operator)}" is not evaluated`);
     let left = this.evaluate(innermost.left);
     for (let index = chain.length - 1; index >= 0; index--) {
       const link = chain[index]!;
@@ -201,14 +212,16 @@ export class Evaluator implements LiteralContext {
 
   private add(node: Node, left: unknown, right: unknown): unknown {
     if (typeof left === "string" || typeof right === "string") {
-      if ((typeof left === "string" || typeof left === "number") && (typeof right === "string" || typeof right === "number")) return this.concatenate(node, `${left}`, `${right}`);
+      if ((typeof left === "string" || typeof left === "number") && (typeof right === "string" || typeof right === "number"))
+        return this.concatenate(node, `${left}`, `${right}`);
     } else if (typeof left === "number" && typeof right === "number") return left + right;
     return new Unknown(node, "only + on strings and numbers is evaluated");
   }
 
   /** Joins two strings; the characters added are paid for from the budget (the engine shares the left part). */
   private concatenate(node: Node, left: string, right: string): string | Unknown {
-    if (!this.budget.spend("characters", right.length)) return new Unknown(node, this.budget.reason!);
+    const overrun = this.budget.overrun("characters", right.length);
+    if (overrun !== undefined) return new Unknown(node, overrun);
     return left + right;
   }
 }
@@ -234,7 +247,7 @@ function returnedExpression(node: Node): Node | undefined {
   const statements = body.body as Node[];
   const last = statements.at(-1);
   const onlyConsts = statements.slice(0, -1).every((statement) => statement.type === "VariableDeclaration" && statement.kind === "const");
-  return last !== undefined && last.type === "ReturnStatement" && last.argument !== null && onlyConsts ? last.argument : undefined;
+  return last?.type === "ReturnStatement" && last.argument !== null && onlyConsts ? last.argument : undefined;
 }
 
 function describeKind(node: Node): string {

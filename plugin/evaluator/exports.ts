@@ -26,7 +26,8 @@ export function exportBinding(sourceFile: SourceFile, name: string): ExportLooku
   for (const statement of sourceFile.program.body as Node[]) {
     const found = exportOf(statement, name, sourceFile);
     if (found !== undefined) return { binding: found, starSpecifiers: [] };
-    if (statement.type === "ExportAllDeclaration" && statement.exported === null && statement.exportKind !== "type") starSpecifiers.push(statement.source.value as string);
+    if (statement.type === "ExportAllDeclaration" && statement.exported === null && statement.exportKind !== "type")
+      starSpecifiers.push(statement.source.value as string);
   }
   // `export *` never re-exports a default.
   return { binding: undefined, starSpecifiers: name === "default" ? [] : starSpecifiers };
@@ -36,7 +37,8 @@ function exportOf(statement: Node, name: string, sourceFile: SourceFile): Bindin
   if (statement.type === "ExportDefaultDeclaration") {
     if (name !== "default") return undefined;
     const declaration = statement.declaration as Node;
-    if (declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") return { kind: "other", reason: `"default" is a ${declaration.type === "FunctionDeclaration" ? "function" : "class"}` };
+    if (declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration")
+      return { kind: "other", reason: `"default" is a ${declaration.type === "FunctionDeclaration" ? "function" : "class"}` };
     return { kind: "expression", expression: declaration };
   }
   if (statement.type === "ExportAllDeclaration") {
@@ -57,7 +59,9 @@ function exportOf(statement: Node, name: string, sourceFile: SourceFile): Bindin
     if (element.exportKind === "type" || moduleExportName(element.exported) !== name) continue;
     const local = moduleExportName(element.local);
     if (from !== undefined) return { kind: "import", specifier: from, name: local, sourceFile };
-    return statementsBinding(sourceFile.program.body as Node[], local) ?? { kind: "other", reason: `"${local}" is not declared in the module` };
+    return (
+      statementsBinding(sourceFile.program.body as Node[], local) ?? { kind: "other", reason: `"${local}" is not declared in the module` }
+    );
   }
   return undefined;
 }

@@ -91,7 +91,8 @@ function spreadInto(context: LiteralContext, object: Record<string, unknown>, no
     if (value instanceof Unknown) return;
   }
   if (typeof value === "string") {
-    [...value].forEach((character, index) => setCopied(object, String(index), character, { value: node }, provenance));
+    // A string's own keys are its UTF-16 code units (`{ ..."😀" }` has two), not the code points `[...value]` yields.
+    for (let index = 0; index < value.length; index++) setCopied(object, String(index), value.charAt(index), { value: node }, provenance);
     return;
   }
   if (typeof value !== "object" || value === null) return;
@@ -103,7 +104,9 @@ function spreadInto(context: LiteralContext, object: Record<string, unknown>, no
 
 /** An `Unknown` for a spread that would copy more than `MAX_SPREAD_ENTRIES` entries. */
 function tooLargeToSpread(value: unknown, node: Node): Unknown | undefined {
-  return sizeOf(value) > MAX_SPREAD_ENTRIES ? new Unknown(node, `a spread of more than ${MAX_SPREAD_ENTRIES} entries is not evaluated`) : undefined;
+  return sizeOf(value) > MAX_SPREAD_ENTRIES
+    ? new Unknown(node, `a spread of more than ${MAX_SPREAD_ENTRIES} entries is not evaluated`)
+    : undefined;
 }
 
 /** How many entries a spread of a value copies. */
@@ -113,7 +116,13 @@ function sizeOf(value: unknown): number {
   return typeof value === "object" && value !== null && !(value instanceof Unknown) ? Object.keys(value).length : 0;
 }
 
-function setCopied(object: Record<string, unknown>, key: string, value: unknown, slot: { key?: Node; value: Node }, provenance: Provenance): void {
+function setCopied(
+  object: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  slot: { key?: Node; value: Node },
+  provenance: Provenance,
+): void {
   define(object, key, value);
   provenance.setSlot(object, key, slot);
 }

@@ -11,10 +11,56 @@ import { isTypeOnlyWrapper, unwrap } from "./wrappers.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
 
 /** Methods that read an array or object and leave it as it is. */
-const READING_METHODS = new Set(["at", "concat", "entries", "every", "filter", "find", "findIndex", "findLast", "findLastIndex", "flat", "flatMap", "forEach", "hasOwnProperty", "includes", "indexOf", "join", "keys", "lastIndexOf", "map", "propertyIsEnumerable", "reduce", "reduceRight", "slice", "some", "toLocaleString", "toString", "valueOf", "values"]);
+const READING_METHODS = new Set([
+  "at",
+  "concat",
+  "entries",
+  "every",
+  "filter",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "flat",
+  "flatMap",
+  "forEach",
+  "hasOwnProperty",
+  "includes",
+  "indexOf",
+  "join",
+  "keys",
+  "lastIndexOf",
+  "map",
+  "propertyIsEnumerable",
+  "reduce",
+  "reduceRight",
+  "slice",
+  "some",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+  "values",
+]);
 
 /** Functions that read their arguments and leave them as they are. */
-const READING_FUNCTIONS = new Set(["Object.freeze", "Object.isFrozen", "Object.keys", "Object.values", "Object.entries", "Object.getOwnPropertyNames", "Array.isArray", "JSON.stringify", "String", "Number", "Boolean", "console.log", "console.info", "console.warn", "console.error", "console.debug"]);
+const READING_FUNCTIONS = new Set([
+  "Object.freeze",
+  "Object.isFrozen",
+  "Object.keys",
+  "Object.values",
+  "Object.entries",
+  "Object.getOwnPropertyNames",
+  "Array.isArray",
+  "JSON.stringify",
+  "String",
+  "Number",
+  "Boolean",
+  "console.log",
+  "console.info",
+  "console.warn",
+  "console.error",
+  "console.debug",
+]);
 
 const uses = new WeakMap<Node, Map<string, Node[]>>();
 
@@ -36,7 +82,8 @@ export function changeOf(binding: Binding, name: string, where: Node, isHarmless
 
 function sameBinding(a: Binding, b: Binding): boolean {
   if (a.kind === "const" && b.kind === "const") return a.declaration === b.declaration;
-  if (a.kind === "import" && b.kind === "import") return a.sourceFile === b.sourceFile && a.local === b.local && a.specifier === b.specifier;
+  if (a.kind === "import" && b.kind === "import")
+    return a.sourceFile === b.sourceFile && a.local === b.local && a.specifier === b.specifier;
   return false;
 }
 
@@ -80,7 +127,11 @@ function mayChange(identifier: Node, isHarmlessCall: (callee: Node) => boolean):
     case "CallExpression":
     case "NewExpression":
       if (parent.callee === top) return throughMember && !READING_METHODS.has(lastKey(top) ?? "");
-      return (parent.arguments as Node[]).includes(top) && !isHarmlessCall(parent.callee) && !READING_FUNCTIONS.has(calleeName(parent.callee) ?? "");
+      return (
+        (parent.arguments as Node[]).includes(top) &&
+        !isHarmlessCall(parent.callee) &&
+        !READING_FUNCTIONS.has(calleeName(parent.callee) ?? "")
+      );
     case "ForInStatement":
     case "ForOfStatement":
       return parent.left === top && throughMember;
@@ -92,12 +143,17 @@ function mayChange(identifier: Node, isHarmlessCall: (callee: Node) => boolean):
 function lastKey(member: Node): string | undefined {
   const expression = unwrap(member.type === "ChainExpression" ? member.expression : member);
   if (expression.type !== "MemberExpression") return undefined;
-  return expression.computed ? (typeof expression.property.value === "string" ? expression.property.value : undefined) : (expression.property.name as string);
+  return expression.computed
+    ? typeof expression.property.value === "string"
+      ? expression.property.value
+      : undefined
+    : (expression.property.name as string);
 }
 
 function calleeName(callee: Node): string | undefined {
   const expression = unwrap(callee);
   if (expression.type === "Identifier") return expression.name as string;
-  if (expression.type === "MemberExpression" && !expression.computed && expression.object.type === "Identifier") return `${expression.object.name as string}.${expression.property.name as string}`;
+  if (expression.type === "MemberExpression" && !expression.computed && expression.object.type === "Identifier")
+    return `${expression.object.name as string}.${expression.property.name as string}`;
   return undefined;
 }

@@ -26,7 +26,7 @@ export class ParseCache {
   /** The kept parse of `fileName` when its text is still `text`. */
   get(fileName: string, text: string): SourceFile | undefined {
     const kept = this.#kept.get(fileName);
-    if (kept === undefined || kept.text !== text) return undefined;
+    if (kept?.text !== text) return undefined;
     this.#kept.delete(fileName);
     this.#kept.set(fileName, kept);
     return kept.sourceFile;

@@ -19,7 +19,11 @@ export class MissingPeerError extends Error {
     purpose: string,
     cause: unknown,
   ) {
-    super(`wymcp: ${purpose} needs the package "${packageName}", which cannot be loaded (${reasonOf(cause)}). Install it: npm i -D ${packageName}`, { cause });
+    super(
+      `wymcp: ${purpose} needs the package "${packageName}", which cannot be loaded (${reasonOf(cause)}). ` +
+        `Install it: npm i -D ${packageName}`,
+      { cause },
+    );
   }
 }
 
@@ -53,7 +57,12 @@ export function loadParser(): typeof OxcParser {
  * ```
  */
 export function isMissingPeer(error: unknown): error is MissingPeerError {
-  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "MissingPeerError" && typeof (error as { packageName?: unknown }).packageName === "string";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { name?: unknown }).name === "MissingPeerError" &&
+    typeof (error as { packageName?: unknown }).packageName === "string"
+  );
 }
 
 function reasonOf(cause: unknown): string {

@@ -71,13 +71,17 @@ export class References {
     return this.importValue(namespace.specifier, name, namespace.sourceFile, node);
   }
 
-  /** The module a binding stands for when it is a namespace: `import * as ns`, or an imported name a module re-exports with `export * as ns from`. */
+  /**
+   * The module a binding stands for when it is a namespace: `import * as ns`,
+   * or an imported name a module re-exports with `export * as ns from`.
+   */
   namespaceOf(binding: Binding, seen: Set<string>): { readonly specifier: string; readonly sourceFile: SourceFile } | undefined {
     if (binding.kind !== "import") return undefined;
     if (binding.name === "*") return binding;
     const fileName = this.resolve(binding.specifier, binding.sourceFile.fileName);
+    if (fileName === undefined) return undefined; // a package
     const key = `${fileName}\0${binding.name}`;
-    if (fileName === undefined || seen.has(key)) return undefined; // a package, or a cycle of re-exports
+    if (seen.has(key)) return undefined; // a cycle of re-exports
     seen.add(key);
     const sourceFile = this.sourceFile(fileName);
     if (typeof sourceFile === "string") return undefined;
@@ -142,7 +146,10 @@ export class References {
   private importValue(specifier: string, name: string, from: SourceFile, node: Node): unknown {
     const fileName = this.resolve(specifier, from.fileName);
     if (fileName === undefined) {
-      return new Unknown(node, /^\.\.?(\/|$)/.test(specifier) ? `the module "${specifier}" was not found` : `"${name}" comes from the package "${specifier}"`);
+      return new Unknown(
+        node,
+        /^\.\.?(\/|$)/.test(specifier) ? `the module "${specifier}" was not found` : `"${name}" comes from the package "${specifier}"`,
+      );
     }
     const value = this.exportValue(fileName, name, node);
     return value === NOT_FOUND ? new Unknown(node, `"${specifier}" has no export "${name}"`) : value;
@@ -150,7 +157,8 @@ export class References {
 
   private exportValue(fileName: string, name: string, node: Node): unknown {
     const key = `${fileName}\0${name}`;
-    if (this.exportsInProgress.has(key)) return new Unknown(node, `"${name}" is reached again while it is being evaluated (an import cycle)`);
+    if (this.exportsInProgress.has(key))
+      return new Unknown(node, `"${name}" is reached again while it is being evaluated (an import cycle)`);
     const sourceFile = this.sourceFile(fileName);
     if (typeof sourceFile === "string") return new Unknown(node, `${fileName} ${sourceFile}`);
     if (/\.json$/i.test(fileName) && name !== "default" && name !== "*") {

@@ -5,14 +5,20 @@
  * and imports can lead to a value; every other binding is reported as such,
  * so the evaluator can say why a value is unknown.
  */
-import { childrenOf, sourceFileOf, walk, type Node, type SourceFile } from "./ast.js";
+import { sourceFileOf, walk, type Node, type SourceFile } from "./ast.js";
 
 /** What a name is bound to. */
 export type Binding =
   /** A `const` declaration; `access` picks the value out of a destructuring pattern. */
   | { readonly kind: "const"; readonly declaration: Node; readonly access: readonly (string | number)[]; readonly name: string }
   /** An import: `name` is the imported name, `"default"`, or `"*"` for a namespace. */
-  | { readonly kind: "import"; readonly specifier: string; readonly name: string; readonly sourceFile: SourceFile; readonly local?: string | undefined }
+  | {
+      readonly kind: "import";
+      readonly specifier: string;
+      readonly name: string;
+      readonly sourceFile: SourceFile;
+      readonly local?: string | undefined;
+    }
   /** `export default <expression>`. */
   | { readonly kind: "expression"; readonly expression: Node }
   /** A binding that cannot hold a static value: a `let`, a parameter, a function… */
@@ -43,7 +49,11 @@ export function resolveIdentifier(identifier: Node): Binding {
 
 function bindingIn(scope: Node, name: string): Binding | undefined {
   if (BLOCKS.has(scope.type)) return statementsBinding(scope.body as Node[], name);
-  if (scope.type === "SwitchStatement") return statementsBinding((scope.cases as Node[]).flatMap((clause) => clause.consequent as Node[]), name);
+  if (scope.type === "SwitchStatement")
+    return statementsBinding(
+      (scope.cases as Node[]).flatMap((clause) => clause.consequent as Node[]),
+      name,
+    );
   if (FUNCTIONS.has(scope.type)) {
     for (const parameter of scope.params as Node[]) {
       if (namesIn(parameter).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a parameter` };
@@ -55,14 +65,18 @@ function bindingIn(scope: Node, name: string): Binding | undefined {
   }
   if (LOOPS.has(scope.type)) {
     const initializer = (scope.type === "ForStatement" ? scope.init : scope.left) as Node | null;
-    if (initializer?.type === "VariableDeclaration" && (initializer.declarations as Node[]).some((d) => namesIn(d.id).some((e) => e.name === name))) {
+    if (
+      initializer?.type === "VariableDeclaration" &&
+      (initializer.declarations as Node[]).some((d) => namesIn(d.id).some((e) => e.name === name))
+    ) {
       return { kind: "other", reason: `"${name}" is a loop variable` };
     }
     return undefined;
   }
   if (scope.type === "CatchClause") {
     const parameter = scope.param as Node | null;
-    if (parameter !== null && namesIn(parameter).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a caught error` };
+    if (parameter !== null && namesIn(parameter).some((entry) => entry.name === name))
+      return { kind: "other", reason: `"${name}" is a caught error` };
     return undefined;
   }
   if (scope.type === "ClassExpression" && scope.id?.name === name) return { kind: "other", reason: `"${name}" is a class` };
@@ -98,7 +112,11 @@ function statementIndex(statements: readonly Node[]): Map<string, Node> {
 
 /** The declaration inside `export …` / `export default function …`, or the statement itself. */
 export function declarationOf(statement: Node): Node {
-  if ((statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration") && statement.declaration !== null && statement.declaration !== undefined) {
+  if (
+    (statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration") &&
+    statement.declaration !== null &&
+    statement.declaration !== undefined
+  ) {
     return statement.declaration as Node;
   }
   return statement;
@@ -107,9 +125,11 @@ export function declarationOf(statement: Node): Node {
 /** Every name a statement may declare (a superset: `statementBinding` decides). */
 function declaredNames(outer: Node): string[] {
   const statement = declarationOf(outer);
-  if (statement.type === "VariableDeclaration") return (statement.declarations as Node[]).flatMap((declaration) => namesIn(declaration.id).map((entry) => entry.name));
+  if (statement.type === "VariableDeclaration")
+    return (statement.declarations as Node[]).flatMap((declaration) => namesIn(declaration.id).map((entry) => entry.name));
   if (statement.type === "ImportDeclaration") return (statement.specifiers as Node[]).map((specifier) => specifier.local.name as string);
-  if (["FunctionDeclaration", "ClassDeclaration", "TSEnumDeclaration", "TSImportEqualsDeclaration"].includes(statement.type)) return statement.id?.name === undefined ? [] : [statement.id.name as string];
+  if (["FunctionDeclaration", "ClassDeclaration", "TSEnumDeclaration", "TSImportEqualsDeclaration"].includes(statement.type))
+    return statement.id?.name === undefined ? [] : [statement.id.name as string];
   if (statement.type === "TSModuleDeclaration" && statement.id?.type === "Identifier") return [statement.id.name as string];
   return [];
 }
@@ -131,7 +151,11 @@ function statementBinding(outer: Node, name: string): Binding | undefined {
 /** `import x = require("m")`: the module itself, as a namespace. */
 function importEqualsBinding(statement: Node, name: string): Binding {
   const reference = statement.moduleReference as Node;
-  if (statement.importKind !== "type" && reference.type === "TSExternalModuleReference" && typeof reference.expression?.value === "string") {
+  if (
+    statement.importKind !== "type" &&
+    reference.type === "TSExternalModuleReference" &&
+    typeof reference.expression?.value === "string"
+  ) {
     return { kind: "import", specifier: reference.expression.value as string, name: "*", sourceFile: sourceFileOf(statement), local: name };
   }
   return { kind: "other", reason: `"${name}" is not a const` };
@@ -164,9 +188,11 @@ export function variableBinding(statement: Node, name: string): Binding | undefi
   for (const declaration of statement.declarations as Node[]) {
     const entry = namesIn(declaration.id).find((candidate) => candidate.name === name);
     if (entry === undefined) continue;
-    if (statement.kind !== "const") return { kind: "other", reason: `"${name}" is a ${statement.kind} binding, not a const` };
-    if (declaration.init === null || declaration.init === undefined) return { kind: "other", reason: `"${name}" is declared without a value` };
-    if (entry.access === undefined) return { kind: "other", reason: `"${name}" comes from a rest element or a default in a destructuring pattern` };
+    if (statement.kind !== "const") return { kind: "other", reason: `"${name}" is a ${String(statement.kind)} binding, not a const` };
+    if (declaration.init === null || declaration.init === undefined)
+      return { kind: "other", reason: `"${name}" is declared without a value` };
+    if (entry.access === undefined)
+      return { kind: "other", reason: `"${name}" comes from a rest element or a default in a destructuring pattern` };
     return { kind: "const", declaration, access: entry.access, name };
   }
   return undefined;
@@ -198,22 +224,39 @@ interface NamedEntry {
 }
 
 /** Every name a binding pattern declares, with the path to its value. */
-export function namesIn(pattern: Node, access: readonly (string | number)[] | undefined = []): NamedEntry[] {
+export function namesIn(pattern: Node): NamedEntry[] {
+  return namesAt(pattern, []);
+}
+
+/**
+ * The names below `pattern`, whose value sits at `access` (`undefined` once a
+ * default or rest element is involved). No default parameter here: passing
+ * `undefined` would select it and lose that mark.
+ */
+function namesAt(pattern: Node, access: readonly (string | number)[] | undefined): NamedEntry[] {
   switch (pattern.type) {
     case "Identifier":
       return [{ name: pattern.name as string, access }];
     case "AssignmentPattern":
-      return namesIn(pattern.left, undefined);
+      return namesAt(pattern.left, undefined);
     case "RestElement":
-      return namesIn(pattern.argument, undefined);
+      return namesAt(pattern.argument, undefined);
     case "ArrayPattern":
-      return (pattern.elements as (Node | null)[]).flatMap((element, index) => (element === null ? [] : namesIn(element, access === undefined ? undefined : [...access, index])));
+      return (pattern.elements as (Node | null)[]).flatMap((element, index) =>
+        element === null ? [] : namesAt(element, access === undefined ? undefined : [...access, index]),
+      );
     case "ObjectPattern":
       return (pattern.properties as Node[]).flatMap((property) => {
-        if (property.type === "RestElement") return namesIn(property.argument, undefined);
+        if (property.type === "RestElement") return namesAt(property.argument, undefined);
         const key = property.key as Node;
-        const step = property.computed ? undefined : key.type === "Identifier" ? (key.name as string) : key.type === "Literal" ? String(key.value) : undefined;
-        return namesIn(property.value, access === undefined || step === undefined ? undefined : [...access, step]);
+        const step = property.computed
+          ? undefined
+          : key.type === "Identifier"
+            ? (key.name as string)
+            : key.type === "Literal"
+              ? String(key.value)
+              : undefined;
+        return namesAt(property.value, access === undefined || step === undefined ? undefined : [...access, step]);
       });
     default:
       return [];

@@ -4,7 +4,14 @@
  */
 import type { Node } from "./ast.js";
 
-const TYPE_ONLY_WRAPPERS = new Set(["ParenthesizedExpression", "TSAsExpression", "TSSatisfiesExpression", "TSTypeAssertion", "TSNonNullExpression", "TSInstantiationExpression"]);
+const TYPE_ONLY_WRAPPERS = new Set([
+  "ParenthesizedExpression",
+  "TSAsExpression",
+  "TSSatisfiesExpression",
+  "TSTypeAssertion",
+  "TSNonNullExpression",
+  "TSInstantiationExpression",
+]);
 
 /** Whether a node only wraps its `expression` with a type. */
 export function isTypeOnlyWrapper(node: Node): boolean {

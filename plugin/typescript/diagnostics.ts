@@ -68,7 +68,12 @@ export class ProgramChecker {
   /** Whether a program file is one of the project's own sources that may declare tools. */
   isCandidate(sourceFile: ts.SourceFile): boolean {
     const { program } = this.host;
-    return !sourceFile.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sourceFile) && !program.isSourceFileDefaultLibrary(sourceFile) && mayDeclareTools(sourceFile.text);
+    return (
+      !sourceFile.isDeclarationFile &&
+      !program.isSourceFileFromExternalLibrary(sourceFile) &&
+      !program.isSourceFileDefaultLibrary(sourceFile) &&
+      mayDeclareTools(sourceFile.text)
+    );
   }
 
   /** The offences of the tool declarations in a file (wherever each offence sits). */
@@ -97,7 +102,8 @@ export class ProgramChecker {
     if (cached === undefined) return "";
     const { reads, resolutions } = cached.record;
     const parts: string[] = [];
-    for (const [fileName, file] of [...reads].sort(([a], [b]) => a.localeCompare(b))) parts.push(`${fileName}\0${file === undefined ? "-" : file.text}`);
+    for (const [fileName, file] of [...reads].sort(([a], [b]) => a.localeCompare(b)))
+      parts.push(`${fileName}\0${file === undefined ? "-" : file.text}`);
     const answers = resolutions.map(([specifier, containingFile, answer]) => [`${containingFile}\0${specifier}`, answer] as const);
     for (const [key, fileName] of answers.sort(([a], [b]) => a.localeCompare(b))) parts.push(`${key}\0${fileName ?? "-"}`);
     return parts.join("\n");
@@ -128,7 +134,11 @@ export class ProgramChecker {
       for (const offence of located) {
         const file = offence.fileName === sourceFile.fileName ? sourceFile : host.programSourceFile(offence.fileName);
         if (file === undefined) continue;
-        offences.push({ declaration, located: offence, diagnostic: diagnosticAt(host.ts, file, offence.node, messageOf(declaration, offence)) });
+        offences.push({
+          declaration,
+          located: offence,
+          diagnostic: diagnosticAt(host.ts, file, offence.node, messageOf(declaration, offence)),
+        });
       }
     }
     return { offences, record: recorder.record() };

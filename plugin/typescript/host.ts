@@ -41,7 +41,7 @@ export function programHost(program: ts.Program, tsInstance: TypeScript): Progra
     fileExists: (fileName) => program.getSourceFile(fileName) !== undefined || tsInstance.sys.fileExists(fileName),
     readFile: (fileName) => program.getSourceFile(fileName)?.text ?? tsInstance.sys.readFile(fileName),
     directoryExists: (directory) => tsInstance.sys.directoryExists(directory),
-    realpath: tsInstance.sys.realpath === undefined ? undefined : (path) => tsInstance.sys.realpath!(path),
+    realpath: tsInstance.sys.realpath === undefined ? undefined : (path) => tsInstance.sys.realpath?.(path) ?? path,
     getCurrentDirectory: () => program.getCurrentDirectory(),
   };
   const resolved = new Map<string, string | undefined>();
@@ -60,9 +60,20 @@ export function programHost(program: ts.Program, tsInstance: TypeScript): Progra
       const key = `${containingFile}\0${specifier}`;
       if (resolved.has(key)) return resolved.get(key);
       const mode = program.getSourceFile(containingFile)?.impliedNodeFormat;
-      const module = tsInstance.resolveModuleName(specifier, containingFile, options, resolutionHost, cache, undefined, mode).resolvedModule;
+      const module = tsInstance.resolveModuleName(
+        specifier,
+        containingFile,
+        options,
+        resolutionHost,
+        cache,
+        undefined,
+        mode,
+      ).resolvedModule;
       // Only the program's own sources hold constants to read: no packages, no declaration files.
-      const local = module !== undefined && !module.isExternalLibraryImport && !isDeclarationFile(module.resolvedFileName) ? module.resolvedFileName : undefined;
+      const local =
+        module !== undefined && !module.isExternalLibraryImport && !isDeclarationFile(module.resolvedFileName)
+          ? module.resolvedFileName
+          : undefined;
       resolved.set(key, local);
       return local;
     },

@@ -71,7 +71,8 @@ function wymcp(...args: unknown[]): unknown {
     return core().sourceTransformer(first, third as SourceTransformerExtras);
   }
   throw new TypeError(
-    'wymcp/transformer: unexpected arguments. In tsconfig.json use { "transform": "wymcp/transformer", "transformProgram": true } with tspc, ' +
+    "wymcp/transformer: unexpected arguments. " +
+      'In tsconfig.json use { "transform": "wymcp/transformer", "transformProgram": true } with tspc, ' +
       'and { "name": "wymcp/ts-plugin" } for the editor.',
   );
 }
@@ -92,11 +93,18 @@ function languageServicePlugin(typescript: typeof ts): ts.server.PluginModule {
 }
 
 function isPluginModules(value: unknown): value is PluginModules {
-  return typeof value === "object" && value !== null && typeof (value as Partial<PluginModules>).typescript === "object" && !isProgram(value);
+  return (
+    typeof value === "object" && value !== null && typeof (value as Partial<PluginModules>).typescript === "object" && !isProgram(value)
+  );
 }
 
 function isProgram(value: unknown): value is ts.Program {
-  return typeof value === "object" && value !== null && typeof (value as Partial<ts.Program>).getSourceFiles === "function" && typeof (value as Partial<ts.Program>).getSemanticDiagnostics === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Partial<ts.Program>).getSourceFiles === "function" &&
+    typeof (value as Partial<ts.Program>).getSemanticDiagnostics === "function"
+  );
 }
 
 function hasTs(value: unknown): value is ProgramTransformerExtras {

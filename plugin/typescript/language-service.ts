@@ -40,8 +40,10 @@ export function languageServicePlugin(tsInstance: TypeScript): ts.server.PluginM
       log(`language-service plugin enabled for ${info.project.getProjectName()}`);
       const proxy = Object.create(null) as ts.LanguageService;
       for (const key of Object.keys(service) as (keyof ts.LanguageService)[]) {
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with `apply(service, …)`
         const member = service[key];
-        (proxy as unknown as Record<string, unknown>)[key] = typeof member === "function" ? (...args: unknown[]) => (member as (...args: unknown[]) => unknown).apply(service, args) : member;
+        (proxy as unknown as Record<string, unknown>)[key] =
+          typeof member === "function" ? (...args: unknown[]) => (member as (...args: unknown[]) => unknown).apply(service, args) : member;
       }
       proxy.getSemanticDiagnostics = (fileName) => {
         const theirs = service.getSemanticDiagnostics(fileName);
@@ -50,7 +52,10 @@ export function languageServicePlugin(tsInstance: TypeScript): ts.server.PluginM
           const sourceFile = program?.getSourceFile(fileName);
           if (program === undefined || sourceFile === undefined) return theirs;
           // A program already extended by the `tspc` transformer (a patched tsserver) answers with the same offences.
-          return [...theirs.filter((diagnostic) => !isWymcpDiagnostic(diagnostic)), ...editorDiagnostics(programChecker(program, tsInstance), sourceFile)];
+          return [
+            ...theirs.filter((diagnostic) => !isWymcpDiagnostic(diagnostic)),
+            ...editorDiagnostics(programChecker(program, tsInstance), sourceFile),
+          ];
         } catch (error) {
           log(`could not check ${fileName}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
           return theirs;
@@ -80,11 +85,18 @@ function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.SourceFile): 
     const { located, declaration } = offence;
     const where = `${displayPath(located.fileName, program.getCurrentDirectory())}:${located.line}:${located.column}`;
     const anchor = anchorIn(declaration, located.offence, sourceFile.fileName);
-    diagnostics.push(diagnosticAt(tsInstance, sourceFile, anchor, `${messageOf(declaration, located)} The offending value is at ${where}.`));
+    diagnostics.push(
+      diagnosticAt(tsInstance, sourceFile, anchor, `${messageOf(declaration, located)} The offending value is at ${where}.`),
+    );
   }
   for (const other of program.getSourceFiles()) {
     if (other === sourceFile || !checker.isCandidate(other)) continue;
-    diagnostics.push(...checker.offencesOf(other).filter((offence: ProgramOffence) => offence.diagnostic.file === sourceFile).map((offence) => offence.diagnostic));
+    diagnostics.push(
+      ...checker
+        .offencesOf(other)
+        .filter((offence: ProgramOffence) => offence.diagnostic.file === sourceFile)
+        .map((offence) => offence.diagnostic),
+    );
   }
   return diagnostics;
 }
@@ -97,12 +109,13 @@ function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.SourceFile): 
 function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: string): Node {
   const { provenance } = declaration;
   const inFile = (node: Node) => sourceFileOf(node).fileName === fileName;
-  let anchor: Node = declaration.call.callee;
+  let anchor = declaration.call.callee as Node;
   const actions = isObject(declaration.definition) ? provenance.slotOf(declaration.definition, "actions") : undefined;
   if (actions !== undefined && inFile(actions.value)) anchor = actions.value;
   const last = offence.index ?? offence.key;
   const path = offence.action === null || last === undefined ? offencePath(offence) : [...offencePath(offence), last];
-  for (const { slot } of walkPath(declaration.record, path, provenance).steps) if (slot !== undefined && inFile(slot.value)) anchor = slot.value;
+  for (const { slot } of walkPath(declaration.record, path, provenance).steps)
+    if (slot !== undefined && inFile(slot.value)) anchor = slot.value;
   return anchor;
 }
 

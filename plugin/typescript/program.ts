@@ -57,6 +57,7 @@ export function extendDiagnostics(program: ts.Program, tsInstance: TypeScript): 
     });
   };
 
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the caller's `this`
   const getSemanticDiagnostics = program.getSemanticDiagnostics;
   target.getSemanticDiagnostics = function (this: unknown, sourceFile?: ts.SourceFile, ...rest: unknown[]) {
     const theirs = (getSemanticDiagnostics as (...args: unknown[]) => readonly ts.Diagnostic[]).call(this, sourceFile, ...rest);
@@ -99,7 +100,8 @@ function stampVersions(program: ts.Program, checker: ProgramChecker): void {
     } catch {
       continue; // reported as an internal error when its diagnostics are asked for
     }
-    sourceFile.version = inputs === "" ? version : `${version}${VERSION_SUFFIX}${createHash("sha256").update(inputs).digest("hex").slice(0, 16)}`;
+    sourceFile.version =
+      inputs === "" ? version : `${version}${VERSION_SUFFIX}${createHash("sha256").update(inputs).digest("hex").slice(0, 16)}`;
   }
 }
 
@@ -111,7 +113,10 @@ function internalError(tsInstance: TypeScript, file: ts.SourceFile, error: unkno
     start: 0,
     length: 0,
     // A missing build-time package is the user's to install, in one line; anything else is a wymcp bug.
-    messageText: isMissingPeer(error) ? error.message : `wymcp could not check the tool declarations of this file: ${reason}. Please report this as a wymcp bug; \`npx wymcp check\` shows what the build-time check sees.`,
+    messageText: isMissingPeer(error)
+      ? error.message
+      : `wymcp could not check the tool declarations of this file: ${reason}. ` +
+        "Please report this as a wymcp bug; `npx wymcp check` shows what the build-time check sees.",
     category: tsInstance.DiagnosticCategory.Error,
     code: INTERNAL_ERROR_CODE,
     source: "wymcp",

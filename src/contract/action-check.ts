@@ -118,7 +118,13 @@ type CheckedGroups<Groups, Declared> = Groups extends readonly unknown[]
 type CheckedDefaults<Defaults, Declared> = Defaults extends object
   ? Defaults extends readonly unknown[]
     ? ActionSchema["defaults"]
-    : { [Key in keyof Defaults]: Key extends Declared ? Defaults[Key] : string extends Key ? Defaults[Key] : NotDeclaredDefault<Key, Declared> }
+    : {
+        [Key in keyof Defaults]: Key extends Declared
+          ? Defaults[Key]
+          : string extends Key
+            ? Defaults[Key]
+            : NotDeclaredDefault<Key, Declared>;
+      }
   : Conform<Defaults, ActionSchema["defaults"]>;
 
 /**
@@ -161,7 +167,11 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only while `KeyList` lists exactly the vocabulary (exported for the type test that pins it). */
 export type KeyListIsTheVocabulary<Check extends true = Same<KeyList[number], ActionSchemaKey>> = Check;
 
-type Join<List> = List extends [infer Only extends string] ? Only : List extends [infer First extends string, ...infer More] ? `${First}, ${Join<More>}` : "";
+type Join<List> = List extends [infer Only extends string]
+  ? Only
+  : List extends [infer First extends string, ...infer More]
+    ? `${First}, ${Join<More>}`
+    : "";
 
 /**
  * The value an unknown key must have: a message no value matches, worded as
@@ -179,7 +189,8 @@ export type UnknownKey<Key> = `unknown key '${Spelled<Key>}'.${Fix<Key, ActionSc
 export type NotDeclared<Name, Declared> = `'${Spelled<Name>}' is not declared in this action's properties.${Fix<Name, Declared>}`;
 
 /** What a `defaults` value must be when its key is undeclared. */
-export type NotDeclaredDefault<Key, Declared> = `default key '${Spelled<Key>}' is not declared in this action's properties.${Fix<Key, Declared>}`;
+export type NotDeclaredDefault<Key, Declared> =
+  `default key '${Spelled<Key>}' is not declared in this action's properties.${Fix<Key, Declared>}`;
 
 type Spelled<Key> = Key extends string | number ? `${Key}` : "(a symbol)";
 
@@ -192,18 +203,23 @@ type Fix<Word, Candidates> = string extends Candidates
       : ` Fix: did you mean '${CloseTo<Word, Candidates>}'?`
     : "";
 
-type CloseTo<Word extends string, Candidates> = Candidates extends string ? (Close<Lowercase<Word>, Lowercase<Candidates>> extends true ? Candidates : never) : never;
+type CloseTo<Word extends string, Candidates> = Candidates extends string
+  ? Close<Lowercase<Word>, Lowercase<Candidates>> extends true
+    ? Candidates
+    : never
+  : never;
 
 /**
  * A cheap type-level "did you mean": the two words differ by at most one
  * letter each way, ignoring order — catches a swap (`requried`), a missing or
  * extra letter (`note`, `exampless`) and one wrong letter.
  */
-type Close<Word extends string, Candidate extends string> = Leftover<Word, Candidate> extends [infer Rest extends string, infer Missing extends number]
-  ? Missing extends 0 | 1
-    ? AtMostOneLetter<Rest>
-    : false
-  : false;
+type Close<Word extends string, Candidate extends string> =
+  Leftover<Word, Candidate> extends [infer Rest extends string, infer Missing extends number]
+    ? Missing extends 0 | 1
+      ? AtMostOneLetter<Rest>
+      : false
+    : false;
 
 /** Takes `Word`'s letters out of `Candidate` one by one: `[what is left of Candidate, how many of Word's letters it lacked]`. */
 type Leftover<Word extends string, Candidate extends string, Missing extends unknown[] = []> = Missing["length"] extends 2
@@ -214,4 +230,10 @@ type Leftover<Word extends string, Candidate extends string, Missing extends unk
       : Leftover<More, Candidate, [...Missing, Letter]>
     : [Candidate, Missing["length"]];
 
-type AtMostOneLetter<Text extends string> = Text extends "" ? true : Text extends `${string}${infer More}` ? (More extends "" ? true : false) : false;
+type AtMostOneLetter<Text extends string> = Text extends ""
+  ? true
+  : Text extends `${string}${infer More}`
+    ? More extends ""
+      ? true
+      : false
+    : false;

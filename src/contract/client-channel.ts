@@ -9,22 +9,30 @@
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
 /** The log levels in order of severity. */
-export const LOG_LEVELS: readonly LogLevel[] = Object.freeze(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+export const LOG_LEVELS: readonly LogLevel[] = Object.freeze([
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+]);
 
 /**
  * `notifications/message` to the client, one method per level; a message
  * below the level the client set with `logging/setLevel` is not sent.
  * `data` is any JSON value; `logger` names the source.
  */
-export type ClientLog = { readonly [L in LogLevel]: (data: unknown, logger?: string) => Promise<void> };
+export type ClientLog = Readonly<Record<LogLevel, (data: unknown, logger?: string) => Promise<void>>>;
 
 /** One `notifications/progress`: progress so far, and the total when known. */
 export type ProgressReporter = (progress: number, total?: number, message?: string) => Promise<void>;
 
 /** A content block of a sampling message. */
 export type SamplingContent =
-  | { readonly type: "text"; readonly text: string }
-  | { readonly type: "image" | "audio"; readonly data: string; readonly mimeType: string };
+  { readonly type: "text"; readonly text: string } | { readonly type: "image" | "audio"; readonly data: string; readonly mimeType: string };
 
 /** `sampling/createMessage` params: ask the client's model for a completion. */
 export interface SamplingRequest {
@@ -33,9 +41,9 @@ export interface SamplingRequest {
   readonly systemPrompt?: string;
   readonly temperature?: number;
   readonly stopSequences?: readonly string[];
-  readonly modelPreferences?: { readonly [key: string]: unknown };
+  readonly modelPreferences?: Readonly<Record<string, unknown>>;
   readonly includeContext?: "none" | "thisServer" | "allServers";
-  readonly metadata?: { readonly [key: string]: unknown };
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** The client's completion. */
@@ -52,7 +60,7 @@ export interface ElicitationRequest {
   readonly message: string;
   readonly requestedSchema: {
     readonly type: "object";
-    readonly properties: { readonly [name: string]: { readonly [keyword: string]: unknown } };
+    readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
     readonly required?: readonly string[];
   };
 }
@@ -60,7 +68,7 @@ export interface ElicitationRequest {
 /** The user's answer. */
 export interface ElicitationResult {
   readonly action: "accept" | "decline" | "cancel";
-  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] };
+  readonly content?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
   readonly [key: string]: unknown;
 }
 

@@ -53,7 +53,7 @@ export type ContentBlock = TextContent | ImageContent | AudioContent | EmbeddedR
 /** What `content` returns: the blocks, and the structured result a declared `outputSchema` checks. */
 export interface ContentResult {
   readonly content: readonly ContentBlock[];
-  readonly structuredContent?: { readonly [key: string]: unknown };
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
 }
 
 /** Values made by the helpers: only these are sent as content, never a look-alike plain object. */
@@ -119,14 +119,20 @@ export function audio(data: string, mimeType: string): AudioContent {
  * ```
  */
 export function resource(contents: ResourceContents): EmbeddedResource {
-  if (typeof contents !== "object" || contents === null) throw new TypeError("resource: pass { uri, mimeType?, text } or { uri, mimeType?, blob }");
+  // A JavaScript caller may pass anything: what it passed is checked as such.
+  const given: unknown = contents;
+  if (typeof given !== "object" || given === null)
+    throw new TypeError("resource: pass { uri, mimeType?, text } or { uri, mimeType?, blob }");
   const uri = needString("resource", "uri", contents.uri);
   const mimeType = contents.mimeType === undefined ? {} : { mimeType: needString("resource", "mimeType", contents.mimeType) };
-  const hasText = "text" in contents && contents.text !== undefined;
-  const hasBlob = "blob" in contents && contents.blob !== undefined;
+  const loose = given as { readonly text?: unknown; readonly blob?: unknown };
+  const hasText = "text" in loose && loose.text !== undefined;
+  const hasBlob = "blob" in loose && loose.blob !== undefined;
   if (hasText === hasBlob) throw new TypeError("resource: give exactly one of text and blob (base64)");
-  const body = hasText ? { text: needString("resource", "text", (contents as { text: unknown }).text) } : { blob: needString("resource", "blob", (contents as { blob: unknown }).blob) };
-  return mark({ type: "resource", resource: Object.freeze({ uri, ...mimeType, ...body }) as ResourceContents });
+  const body = hasText
+    ? { text: needString("resource", "text", (contents as { text: unknown }).text) }
+    : { blob: needString("resource", "blob", (contents as { blob: unknown }).blob) };
+  return mark({ type: "resource", resource: Object.freeze({ uri, ...mimeType, ...body }) });
 }
 
 /**
@@ -138,8 +144,13 @@ export function resource(contents: ResourceContents): EmbeddedResource {
  * ```
  */
 export function resourceLink(link: Omit<ResourceLink, "type">): ResourceLink {
-  if (typeof link !== "object" || link === null) throw new TypeError("resourceLink: pass { uri, name, title?, description?, mimeType? }");
-  const block: { -readonly [K in keyof ResourceLink]: ResourceLink[K] } = { type: "resource_link", uri: needString("resourceLink", "uri", link.uri), name: needString("resourceLink", "name", link.name) };
+  const given: unknown = link; // a JavaScript caller may pass anything
+  if (typeof given !== "object" || given === null) throw new TypeError("resourceLink: pass { uri, name, title?, description?, mimeType? }");
+  const block: { -readonly [K in keyof ResourceLink]: ResourceLink[K] } = {
+    type: "resource_link",
+    uri: needString("resourceLink", "uri", link.uri),
+    name: needString("resourceLink", "name", link.name),
+  };
   for (const key of ["title", "description", "mimeType"] as const) {
     if (link[key] !== undefined) block[key] = needString("resourceLink", key, link[key]);
   }
@@ -156,14 +167,22 @@ export function resourceLink(link: Omit<ResourceLink, "type">): ResourceLink {
  * return content([text("3 open tasks")], { structuredContent: { open: 3 } });
  * ```
  */
-export function content(blocks: readonly ContentBlock[], options: { readonly structuredContent?: { readonly [key: string]: unknown } } = {}): ContentResult {
+export function content(
+  blocks: readonly ContentBlock[],
+  options: { readonly structuredContent?: Readonly<Record<string, unknown>> } = {},
+): ContentResult {
   if (!Array.isArray(blocks)) throw new TypeError("content: pass an array of blocks made by text, image, audio, resource or resourceLink");
   blocks.forEach((block, index) => {
-    if (!isMadeContent(block) || "content" in block) throw new TypeError(`content: block ${index} was not made by text, image, audio, resource or resourceLink`);
+    if (!isMadeContent(block) || "content" in block)
+      throw new TypeError(`content: block ${index} was not made by text, image, audio, resource or resourceLink`);
   });
   const { structuredContent } = options;
-  if (structuredContent !== undefined && (typeof structuredContent !== "object" || structuredContent === null || Array.isArray(structuredContent))) {
+  const given: unknown = structuredContent; // a JavaScript caller may pass anything
+  if (given !== undefined && (typeof given !== "object" || given === null || Array.isArray(given))) {
     throw new TypeError("content: structuredContent must be a plain object");
   }
-  return mark({ content: Object.freeze([...blocks]), ...(structuredContent === undefined ? {} : { structuredContent }) });
+  return mark({
+    content: Object.freeze([...(blocks as readonly ContentBlock[])]),
+    ...(structuredContent === undefined ? {} : { structuredContent }),
+  });
 }

@@ -113,7 +113,9 @@ type Own<S, Root, Refs extends unknown[]> = S extends { readonly enum: readonly 
       : unknown;
 
 /** Listed values narrowed by the schema's `type`, when it has one. */
-type OfType<Values, S> = S extends { readonly type: infer Type } ? NarrowTo<Values, Base<Type extends readonly (infer Name)[] ? Name : Type>> : Values;
+type OfType<Values, S> = S extends { readonly type: infer Type }
+  ? NarrowTo<Values, Base<Type extends readonly (infer Name)[] ? Name : Type>>
+  : Values;
 
 type Base<Name> = Name extends keyof Bases ? Bases[Name] : unknown;
 
@@ -188,7 +190,7 @@ type Patterns<S, Root, Refs extends unknown[]> = S extends { readonly patternPro
 /** Declared keys, plus an index signature wide enough for them when extra keys are admitted. */
 type WithExtra<Declared, ExtraValue, RequiredExtra extends PropertyKey> = [ExtraValue] extends [never]
   ? Declared
-  : Simplify<Declared & { [Name in RequiredExtra]: ExtraValue } & { [key: string]: ExtraValue | Declared[keyof Declared] }>;
+  : Simplify<Declared & Record<RequiredExtra, ExtraValue> & Record<string, ExtraValue | Declared[keyof Declared]>>;
 
 /**
  * An object with the given property schemas, the `Present` names required.
@@ -216,7 +218,9 @@ type Combined<S, Root, Refs extends unknown[]> = Intersect<
   S extends { readonly allOf: infer Branches } ? AllOf<Branches, Root, Refs> : unknown
 >;
 
-type AnyOf<S, Keyword extends string, Root, Refs extends unknown[]> = S extends { readonly [K in Keyword]: infer Branches extends readonly unknown[] }
+type AnyOf<S, Keyword extends string, Root, Refs extends unknown[]> = S extends {
+  readonly [K in Keyword]: infer Branches extends readonly unknown[];
+}
   ? { [I in keyof Branches]: Infer<Branches[I], Root, Refs> }[number]
   : unknown;
 
@@ -231,11 +235,7 @@ type Ref<S, Root, Refs extends unknown[]> = S extends { readonly $ref: infer Poi
   : unknown;
 
 /** The schema a local JSON pointer names, or `true` (any value) when it names none. */
-type Resolve<Pointer, Root> = Pointer extends "#" | ""
-  ? Root
-  : Pointer extends `#/${infer Path}`
-    ? Walk<Root, Path>
-    : true;
+type Resolve<Pointer, Root> = Pointer extends "#" | "" ? Root : Pointer extends `#/${infer Path}` ? Walk<Root, Path> : true;
 
 type Walk<Schema, Path> = Path extends `${infer Segment}/${infer More}`
   ? Walk<Step<Schema, Unescape<Segment>>, More>
@@ -282,4 +282,4 @@ type Meet<A, B> = [A, B] extends [object, object]
  */
 export type ActionData<S> = S extends { readonly properties: infer Properties }
   ? ObjectOf<Properties, RequiredOf<S> | (S extends { readonly defaults: infer D } ? keyof D : never)>
-  : { [key: string]: unknown };
+  : Record<string, unknown>;

@@ -25,7 +25,7 @@ export interface PropertySchema {
 }
 
 /** Property name → property schema. */
-export type PropertyMap = { readonly [name: string]: PropertySchema };
+export type PropertyMap = Readonly<Record<string, PropertySchema>>;
 
 /** MCP tool annotations (hints about behaviour, never guarantees). */
 export interface ToolAnnotations {
@@ -49,7 +49,7 @@ export interface OutputSchema {
  * such as `unknown_key`, or a `ToolError` code such as `not_found`); `"*"`
  * applies to every error of the tool.
  */
-export type ToolHints = { readonly [code: string]: string };
+export type ToolHints = Readonly<Record<string, string>>;
 
 /** What help's action level adds: static text, or text per action. */
 export type ActionContext = string | ((action: string) => string | undefined);

@@ -11,10 +11,10 @@ export interface ActionSchema {
   readonly properties: PropertyMap;
   readonly required?: readonly string[];
   readonly requiredOneOf?: readonly (readonly string[])[];
-  readonly defaults?: { readonly [name: string]: unknown };
+  readonly defaults?: Readonly<Record<string, unknown>>;
   readonly notes?: string;
   readonly related?: readonly string[];
-  readonly examples?: readonly { readonly [name: string]: unknown }[];
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** A key of the action-schema vocabulary. */

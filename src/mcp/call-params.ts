@@ -17,7 +17,10 @@ export function callParams(request: unknown): CallToolRequest["params"] {
   const parsed = CallToolRequestSchema.safeParse(request);
   // The params as the client sent them: the parsed copy is rebuilt by zod, which reads a "__proto__" key as a prototype.
   if (parsed.success) return (request as CallToolRequest).params;
-  const problems = parsed.error.issues.map((issue) => ({ at: ["params", ...issue.path.slice(1)].map(String).join("."), problem: issue.message }));
+  const problems = parsed.error.issues.map((issue) => ({
+    at: ["params", ...issue.path.slice(1)].map(String).join("."),
+    problem: issue.message,
+  }));
   const listed = problems.map((problem) => `${problem.at}: ${problem.problem}`).join("; ");
   throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params (${listed}); send { name: string, arguments?: object }`, {
     error: "invalid_params",
@@ -46,18 +49,25 @@ function plainCallShape(request: unknown): boolean {
   const params = (request as { params?: unknown }).params;
   if (typeof params !== "object" || params === null || Object.getPrototypeOf(params) !== Object.prototype) return false;
   const { name, arguments: args, _meta, task } = params as Record<string, unknown>;
-  const plainArguments = args === undefined || (typeof args === "object" && args !== null && Object.getPrototypeOf(args) === Object.prototype);
+  const plainArguments =
+    args === undefined || (typeof args === "object" && args !== null && Object.getPrototypeOf(args) === Object.prototype);
   return typeof name === "string" && plainArguments && _meta === undefined && task === undefined;
 }
 
 /** An unknown tool as the spec words it (-32602), with wymcp's report (did-you-mean, valid tools, help) as data. */
 export function unknownTool(name: string, report: unknown): McpError {
-  const message = typeof report === "object" && report !== null && typeof (report as { message?: unknown }).message === "string" ? (report as { message: string }).message : `no tool ${JSON.stringify(name)}`;
+  const message =
+    typeof report === "object" && report !== null && typeof (report as { message?: unknown }).message === "string"
+      ? (report as { message: string }).message
+      : `no tool ${JSON.stringify(name)}`;
   return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${message}; call ${helpPointer()} for the list`, report);
 }
 
 /** `tools/list` answers every tool in one page and issues no cursor, so any cursor is one it did not issue. */
 export function refuseCursor(cursor: unknown): void {
   if (cursor === undefined) return;
-  throw new McpError(ErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(cursor)}: this server lists every tool in one page and issues no cursor; send tools/list without one`);
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `Invalid cursor ${JSON.stringify(cursor)}: this server lists every tool in one page and issues no cursor; send tools/list without one`,
+  );
 }

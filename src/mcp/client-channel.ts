@@ -9,9 +9,14 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { CreateMessageResultSchema, ElicitResultSchema, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../contract/tool-error.js";
-import type { ClientChannel, ElicitationResult, SamplingResult } from "../contract/client-channel.js";
+import type { ClientChannel } from "../contract/client-channel.js";
 import type { LogLevelGate } from "./logging-level.js";
 
 /** How a call may reach its client. */
@@ -32,31 +37,41 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
       });
     }
     if (server.getClientCapabilities()?.[capability] === undefined) {
-      throw new ToolError("client_unsupported", `the client did not declare the ${capability} capability`, { hint: `use a client that supports ${capability}, or do without it` });
+      throw new ToolError("client_unsupported", `the client did not declare the ${capability} capability`, {
+        hint: `use a client that supports ${capability}, or do without it`,
+      });
     }
   };
   // Built by assignment, not with a conditional spread: this runs on every call.
   const channel: { -readonly [K in keyof ClientChannel]: ClientChannel[K] } = {
     async log(level, data, logger) {
       if (!levels.allows(level)) return;
-      await extra.sendNotification({ method: "notifications/message", params: { level, data, ...(logger === undefined ? {} : { logger }) } });
+      await extra.sendNotification({
+        method: "notifications/message",
+        params: { level, data, ...(logger === undefined ? {} : { logger }) },
+      });
     },
     async sample(request) {
       ask("sampling");
       const params = request as unknown as Extract<ServerRequest, { method: "sampling/createMessage" }>["params"];
-      return (await extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal: extra.signal })) as SamplingResult;
+      return await extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal: extra.signal });
     },
     async elicit(request) {
       ask("elicitation");
       const params = request as unknown as Extract<ServerRequest, { method: "elicitation/create" }>["params"];
-      return (await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal })) as ElicitationResult;
+      return await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal });
     },
   };
   if (token !== undefined) {
     channel.progress = async (progress: number, total?: number, message?: string) => {
       await extra.sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) },
+        params: {
+          progressToken: token,
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        },
       });
     };
   }

@@ -43,7 +43,10 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     async storeEvent(streamId, message) {
       const eventId = String(++counter);
       events.set(eventId, { streamId, message });
-      if (events.size > maxEvents) events.delete(events.keys().next().value!);
+      if (events.size > maxEvents) {
+        const oldest = events.keys().next();
+        if (oldest.done !== true) events.delete(oldest.value);
+      }
       return eventId;
     },
     async getStreamIdForEventId(eventId) {

@@ -67,11 +67,18 @@ export interface FetchHandler {
 export function createFetchHandler(router: Router, options: FetchHandlerOptions = {}): FetchHandler {
   const core = createHttpCore(router, options);
   const handle = (request: Request, info: FetchRequestInfo = {}): Promise<Response> =>
-    core.handle({ request, hookRequest: request, host: hostOf(request), loopback: info.loopback ?? false, body: () => chunksOf(request.body), parsedBody: info.parsedBody });
+    core.handle({
+      request,
+      hookRequest: request,
+      host: hostOf(request),
+      loopback: info.loopback ?? false,
+      body: () => chunksOf(request.body),
+      parsedBody: info.parsedBody,
+    });
   const handler = ((request: Request) => handle(request)) as FetchHandler;
   handler.handle = handle;
-  handler.sessionCount = core.sessionCount;
-  handler.close = core.close;
+  handler.sessionCount = () => core.sessionCount();
+  handler.close = () => core.close();
   return handler;
 }
 

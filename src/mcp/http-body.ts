@@ -32,7 +32,8 @@ export async function readMessage(headers: BodyHeaders, source: AsyncIterable<Ui
   if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
     return refuse(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
   }
-  if (mediaType(headers.contentType) !== "application/json") return refuse(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+  if (mediaType(headers.contentType) !== "application/json")
+    return refuse(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
   const tooLarge = () => refuse(413, -32000, `Payload Too Large: the request body must not exceed ${limit} bytes`, { connection: "close" });
   if (Number(headers.contentLength) > limit) return tooLarge();
   const chunks: Uint8Array[] = [];
@@ -87,11 +88,19 @@ export function checkMessage(body: unknown): ReadMessage {
   // The SDK's transport refuses longer batches anyway: refusing first spares validating 33,000 entries of a 1 MiB batch.
   if (messages.length > MAX_BATCH) return refuse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`);
   const bad = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
-  if (bad !== -1) return refuse(400, -32600, Array.isArray(body) ? `Invalid Request: batch entry ${bad} is not a JSON-RPC 2.0 message` : "Invalid Request: not a JSON-RPC 2.0 message");
+  if (bad !== -1)
+    return refuse(
+      400,
+      -32600,
+      Array.isArray(body)
+        ? `Invalid Request: batch entry ${bad} is not a JSON-RPC 2.0 message`
+        : "Invalid Request: not a JSON-RPC 2.0 message",
+    );
   const ids = new Set<unknown>();
   for (const message of messages as { id?: unknown; method?: unknown }[]) {
     if (message.method === undefined || message.id === undefined) continue;
-    if (ids.has(message.id)) return refuse(400, -32600, `Invalid Request: the batch uses the request id ${JSON.stringify(message.id)} twice`);
+    if (ids.has(message.id))
+      return refuse(400, -32600, `Invalid Request: the batch uses the request id ${JSON.stringify(message.id)} twice`);
     ids.add(message.id);
   }
   return { body };

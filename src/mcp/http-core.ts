@@ -58,12 +58,17 @@ export interface HttpCore<R> {
  * @example
  * ```ts
  * const core = createHttpCore<Request>(router, { stateless: true });
- * const response = await core.handle({ request, hookRequest: request, host: request.headers.get("host") ?? undefined, loopback: false, body: () => streamChunks(request) });
+ * const host = request.headers.get("host") ?? undefined;
+ * const response = await core.handle({ request, hookRequest: request, host, loopback: false, body: () => streamChunks(request) });
  * ```
  */
 export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}): HttpCore<R> {
   const guards = httpGuards(options);
-  const transportOptions = { enableJsonResponse: options.enableJsonResponse ?? false, maxRequestBodySize: guards.maxBodyBytes, ...retryOf(options) };
+  const transportOptions = {
+    enableJsonResponse: options.enableJsonResponse ?? false,
+    maxRequestBodySize: guards.maxBodyBytes,
+    ...retryOf(options),
+  };
   // The SDK's default validator (Ajv) compiles schemas into code, which Workers forbid; wymcp's own validator never does.
   const serverOptions = { ...options, serverOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...options.serverOptions } };
   // Made (and its options checked) in either mode: a stateless handler refuses a sessionStore at start-up too.
@@ -71,7 +76,8 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
 
   async function stateless(request: Request, parsedBody: unknown): Promise<Response> {
     // No session to stream to or delete: GET and DELETE have nothing to act on.
-    if (request.method !== "POST") return rpcErrorResponse(405, -32000, "Method not allowed: this server is stateless; send POST", { allow: "POST" });
+    if (request.method !== "POST")
+      return rpcErrorResponse(405, -32000, "Method not allowed: this server is stateless; send POST", { allow: "POST" });
     // A reply to a server request would reach another server: sampling and elicitation fail at once instead of hanging.
     const server = createMcpServer(router, serverOptions, { clientRequests: false });
     const transport = new WebStandardStreamableHTTPServerTransport({ ...transportOptions, sessionIdGenerator: undefined });
@@ -86,7 +92,12 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
         const { request } = call;
         const headers = request.headers;
         const admission = await guards.admit(
-          { host: call.host, origin: headers.get("origin") ?? undefined, loopback: call.loopback, authorization: headers.get("authorization") ?? undefined },
+          {
+            host: call.host,
+            origin: headers.get("origin") ?? undefined,
+            loopback: call.loopback,
+            authorization: headers.get("authorization") ?? undefined,
+          },
           call.hookRequest,
         );
         if ("refusal" in admission) return refusalResponse(admission.refusal);
@@ -95,7 +106,14 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           // Read here, once, so the body limit and the JSON-RPC checks hold in every mode.
           const read =
             body === undefined
-              ? await guards.readBody({ accept: headers.get("accept") ?? undefined, contentType: headers.get("content-type") ?? undefined, contentLength: headers.get("content-length") ?? undefined }, call.body())
+              ? await guards.readBody(
+                  {
+                    accept: headers.get("accept") ?? undefined,
+                    contentType: headers.get("content-type") ?? undefined,
+                    contentLength: headers.get("content-length") ?? undefined,
+                  },
+                  call.body(),
+                )
               : checkMessage(body);
           if ("refusal" in read) return refusalResponse(read.refusal);
           body = read.body;
@@ -105,19 +123,22 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    sessionCount: sessions.size,
-    close: sessions.close,
+    sessionCount: () => sessions.size(),
+    close: () => sessions.close(),
   };
 }
 
 /** The resumability options, checked; the `retry` the transport sends with its priming event. */
 function retryOf<R>(options: HttpOptions<R>): { retryInterval?: number } {
   const { eventStore, retryInterval } = options;
-  if (eventStore !== undefined && options.stateless === true) throw new RangeError("eventStore needs sessions: a stateless server has no stream to resume; drop stateless or the eventStore");
+  if (eventStore !== undefined && options.stateless === true)
+    throw new RangeError("eventStore needs sessions: a stateless server has no stream to resume; drop stateless or the eventStore");
   if (eventStore !== undefined && (typeof eventStore.storeEvent !== "function" || typeof eventStore.replayEventsAfter !== "function")) {
     throw new RangeError("eventStore must implement the SDK's EventStore (storeEvent, replayEventsAfter), e.g. createInMemoryEventStore()");
   }
-  if (retryInterval !== undefined && (!Number.isInteger(retryInterval) || retryInterval < 0)) throw new RangeError(`retryInterval must be a whole number of milliseconds ≥ 0, not ${String(retryInterval)}`);
-  if (retryInterval !== undefined && eventStore === undefined) throw new RangeError("retryInterval is sent with the priming event, which needs an eventStore: add one, or drop retryInterval");
+  if (retryInterval !== undefined && (!Number.isInteger(retryInterval) || retryInterval < 0))
+    throw new RangeError(`retryInterval must be a whole number of milliseconds ≥ 0, not ${String(retryInterval)}`);
+  if (retryInterval !== undefined && eventStore === undefined)
+    throw new RangeError("retryInterval is sent with the priming event, which needs an eventStore: add one, or drop retryInterval");
   return retryInterval === undefined ? {} : { retryInterval };
 }

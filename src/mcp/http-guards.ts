@@ -142,7 +142,8 @@ export interface RebindingRules {
  */
 export function httpGuards<R>(options: HttpGuardOptions<R> = {}) {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) throw new RangeError(`maxBodyBytes must be a positive whole number of bytes, got ${String(maxBodyBytes)}`);
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0)
+    throw new RangeError(`maxBodyBytes must be a positive whole number of bytes, got ${String(maxBodyBytes)}`);
   if (options.bearerToken === "") throw new RangeError("bearerToken must not be empty");
   const rules = rebindingRules(options);
   return {
@@ -216,7 +217,8 @@ function sameHost(origin: URL, host: string | undefined): boolean {
   try {
     const own = new URL(`${origin.protocol}//${host}`);
     // A Host that is more than host[:port] (userinfo, a path) is no host to compare.
-    if (own.username !== "" || own.password !== "" || own.pathname !== "/" || own.search !== "" || own.hash !== "" || /[/?#@\\]/.test(host)) return false;
+    if (own.username !== "" || own.password !== "" || own.pathname !== "/" || own.search !== "" || own.hash !== "" || /[/?#@\\]/.test(host))
+      return false;
     return own.host === origin.host;
   } catch {
     return false;

@@ -7,7 +7,10 @@ import { refusal, refusalBody, type Refusal } from "./http-refusal.js";
 
 /** A refusal as a `Response`: its status, headers and JSON-RPC error body. */
 export function refusalResponse(refused: Refusal): Response {
-  return new Response(refusalBody(refused), { status: refused.status, headers: { "content-type": "application/json", ...refused.headers } });
+  return new Response(refusalBody(refused), {
+    status: refused.status,
+    headers: { "content-type": "application/json", ...refused.headers },
+  });
 }
 
 /** A JSON-RPC error response with no id, as the SDK transport writes them. */
@@ -32,7 +35,7 @@ export function whenBodyEnds(response: Response, done: () => void): Response {
     ended = true;
     done();
   };
-  const reader = source.getReader();
+  const reader = (source as ReadableStream<Uint8Array>).getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {

@@ -67,9 +67,14 @@ export interface SessionLimits {
 export function sessionLimits(options: SessionOptions): SessionLimits {
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const idleTimeoutMs = options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS;
-  const wholeOrInfinite = (value: number, most: number) => value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value > 0 && value <= most);
-  if (!wholeOrInfinite(maxSessions, Number.MAX_SAFE_INTEGER)) throw new RangeError(`maxSessions must be a positive whole number or Infinity, got ${String(maxSessions)}`);
-  if (!wholeOrInfinite(idleTimeoutMs, MAX_TIMER_MS)) throw new RangeError(`sessionIdleTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, or Infinity, got ${String(idleTimeoutMs)}`);
+  const wholeOrInfinite = (value: number, most: number) =>
+    value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value > 0 && value <= most);
+  if (!wholeOrInfinite(maxSessions, Number.MAX_SAFE_INTEGER))
+    throw new RangeError(`maxSessions must be a positive whole number or Infinity, got ${String(maxSessions)}`);
+  if (!wholeOrInfinite(idleTimeoutMs, MAX_TIMER_MS))
+    throw new RangeError(
+      `sessionIdleTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, or Infinity, got ${String(idleTimeoutMs)}`,
+    );
   return { maxSessions, idleTimeoutMs };
 }
 
@@ -126,6 +131,7 @@ export function sessionTable<S>(options: SessionLimits & { readonly onIdle: (val
       onIdle(entry.value);
     }, idleTimeoutMs);
     // An idle session is no reason to keep the process running.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- outside Node a timer may have no unref
     entry.timer.unref?.();
   }
 

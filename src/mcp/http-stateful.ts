@@ -10,7 +10,10 @@
  * session revived (`session-revival.ts`) before the request is served.
  * `DELETE` removes the record; `close()` and idle timeouts do not.
  */
-import { WebStandardStreamableHTTPServerTransport, type WebStandardStreamableHTTPServerTransportOptions } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  WebStandardStreamableHTTPServerTransport,
+  type WebStandardStreamableHTTPServerTransportOptions,
+} from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../serving/router.js";
@@ -22,9 +25,13 @@ import { createMcpServer, type McpServerOptions } from "./server.js";
 import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session-revival.js";
 import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";
+import type { SessionStore } from "./session-store.js";
 
 /** The options stateful mode reads. */
-export type StatefulOptions = Pick<HttpOptions<unknown>, "stateless" | "sessionStore" | "eventStore" | "sessionIdGenerator" | "maxSessions" | "sessionIdleTimeoutMs">;
+export type StatefulOptions = Pick<
+  HttpOptions<unknown>,
+  "stateless" | "sessionStore" | "eventStore" | "sessionIdGenerator" | "maxSessions" | "sessionIdleTimeoutMs"
+>;
 
 /** How every session's server and transport are made. */
 export interface SessionMaking {
@@ -67,7 +74,9 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   let closed = false;
   const shuttingDown = () => rpcErrorResponse(503, -32000, "Service Unavailable: the server is shutting down");
   const full = (retryAfterSeconds: number) =>
-    rpcErrorResponse(503, -32000, `Service Unavailable: the server holds its maximum of ${limits.maxSessions} sessions; retry later`, { "retry-after": String(retryAfterSeconds) });
+    rpcErrorResponse(503, -32000, `Service Unavailable: the server holds its maximum of ${limits.maxSessions} sessions; retry later`, {
+      "retry-after": String(retryAfterSeconds),
+    });
 
   function build(id: string, withholding?: () => boolean): Session {
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -78,13 +87,24 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       // DELETE ends the session everywhere; a shutdown or an idle timeout ends only this instance's copy.
       onsessionclosed: () => records.deleted(id, session),
     });
-    const session: Session = { server: createMcpServer(router, making.serverOptions), transport, record: undefined, storedAt: 0, refreshing: undefined };
+    const session: Session = {
+      server: createMcpServer(router, making.serverOptions),
+      transport,
+      record: undefined,
+      storedAt: 0,
+      refreshing: undefined,
+    };
     // Set before connect: the SDK chains its own close handling after this one. Only this session is forgotten.
     transport.onclose = () => sessions.remove(id, session);
     return session;
   }
 
-  async function open(request: Request, messages: readonly unknown[], parsedBody: unknown, identity: string | undefined): Promise<Response> {
+  async function open(
+    request: Request,
+    messages: readonly unknown[],
+    parsedBody: unknown,
+    identity: string | undefined,
+  ): Promise<Response> {
     // After close() no session may open: it would outlive the handler, timer and all.
     if (closed) return shuttingDown();
     const claim = sessions.claim();
@@ -101,6 +121,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
         throw error;
       }
       // An initialize the transport refused (bad headers, say) opened no session: release it.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run during the awaits above
       if (session.transport.sessionId === undefined || closed) {
         await session.server.close();
         return response;
@@ -122,8 +143,9 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   }
 
   /** Brings the stored session `id` back, if `identity` opened it; a response when it cannot be served now. */
-  async function restore(id: string, identity: string | undefined): Promise<Response | undefined> {
-    const stored = await store!.get(id);
+  async function restore(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
+    const stored: unknown = await store.get(id);
+    // A store written in JavaScript may answer null for a missing record.
     if (stored === undefined || stored === null) return undefined;
     const checked = checkSessionRecord(stored);
     if ("problem" in checked) throw new Error(`the session store's record of this session is not a session record: ${checked.problem}`);
@@ -144,6 +166,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       } finally {
         replaying = false;
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run during the awaits above
       if (closed) {
         await session.server.close();
         return shuttingDown();
@@ -157,11 +180,11 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
     }
   }
 
-  function revive(id: string, identity: string | undefined): Promise<Response | undefined> {
+  function revive(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
     const key = `${identity ?? ""}\n${id}`;
     let pending = revivals.get(key);
     if (pending === undefined) {
-      pending = restore(id, identity).finally(() => revivals.delete(key));
+      pending = restore(store, id, identity).finally(() => revivals.delete(key));
       revivals.set(key, pending);
     }
     return pending;
@@ -173,7 +196,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       if (sessionId !== null) {
         let use = sessions.use(sessionId, identity);
         if (use === undefined && store !== undefined) {
-          const refused = await revive(sessionId, identity);
+          const refused = await revive(store, sessionId, identity);
           if (refused !== undefined) return refused;
           use = sessions.use(sessionId, identity);
         }
@@ -187,14 +210,15 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
           use.done();
           throw error;
         }
-        return whenBodyEnds(response, use.done);
+        return whenBodyEnds(response, () => use.done());
       }
       if (request.method !== "POST") return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
       const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
-      if (!messages.some((message) => isInitializeRequest(message))) return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
+      if (!messages.some((message) => isInitializeRequest(message)))
+        return rpcErrorResponse(400, -32000, "Bad Request: no valid session id");
       return open(request, messages, parsedBody, identity);
     },
-    size: sessions.size,
+    size: () => sessions.size(),
     async close() {
       closed = true;
       const live = sessions.clear();

@@ -49,15 +49,22 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
   return {
     async handle(req, res, parsedBody) {
       try {
-        const response = await core.handle({ request: webRequestOf(req), hookRequest: req, host: req.headers.host, loopback: isLoopbackConnection(req), body: () => req, parsedBody });
+        const response = await core.handle({
+          request: webRequestOf(req),
+          hookRequest: req,
+          host: req.headers.host,
+          loopback: isLoopbackConnection(req),
+          body: () => req,
+          parsedBody,
+        });
         await writeResponse(response, res);
       } catch (error) {
         if (!res.headersSent) rpcError(res, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
         else res.end();
       }
     },
-    sessionCount: core.sessionCount,
-    close: core.close,
+    sessionCount: () => core.sessionCount(),
+    close: () => core.close(),
   };
 }
 
@@ -67,6 +74,12 @@ function refuse(res: ServerResponse, refused: Refusal): void {
 }
 
 /** A JSON-RPC error response with no id, as the SDK transport writes them. */
-export function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+export function rpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   refuse(res, { status, code, message, headers });
 }

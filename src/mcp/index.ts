@@ -33,4 +33,10 @@ export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http-guards.js"
 export { isLoopbackConnection } from "./node-request.js";
 export type { AuthVerdict } from "./http-auth.js";
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http-sessions.js";
-export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, serveHttp, type RunningHttpServer, type ServeHttpOptions } from "./serve-http.js";
+export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  serveHttp,
+  type RunningHttpServer,
+  type ServeHttpOptions,
+} from "./serve-http.js";

@@ -17,7 +17,8 @@ import type { IncomingMessage } from "node:http";
  * ```
  */
 export function isLoopbackConnection(req: IncomingMessage): boolean {
-  const address = req.socket?.localAddress;
+  // A framework's request object, or one whose socket was detached, may have no socket.
+  const address = (req.socket as IncomingMessage["socket"] | null | undefined)?.localAddress;
   if (address === undefined) return false;
   const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
   return address === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);

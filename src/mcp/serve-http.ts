@@ -94,7 +94,7 @@ export async function serveHttp(router: Router, options: ServeHttpOptions = {}):
   return {
     url,
     httpServer,
-    sessionCount: handler.sessionCount,
+    sessionCount: () => handler.sessionCount(),
     async close() {
       await handler.close();
       httpServer.closeAllConnections();
@@ -110,11 +110,17 @@ export async function serveHttp(router: Router, options: ServeHttpOptions = {}):
 function timeouts(options: ServeHttpOptions): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval?: number } {
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  for (const [name, value] of [["headersTimeoutMs", headersTimeout], ["requestTimeoutMs", requestTimeout]] as const) {
-    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number of milliseconds (0 for no limit), got ${String(value)}`);
+  for (const [name, value] of [
+    ["headersTimeoutMs", headersTimeout],
+    ["requestTimeoutMs", requestTimeout],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new RangeError(`${name} must be a whole number of milliseconds (0 for no limit), got ${String(value)}`);
   }
   if (requestTimeout > 0 && headersTimeout > requestTimeout) {
-    throw new RangeError(`headersTimeoutMs (${headersTimeout}) must not exceed requestTimeoutMs (${requestTimeout}): the headers are part of the request`);
+    throw new RangeError(
+      `headersTimeoutMs (${headersTimeout}) must not exceed requestTimeoutMs (${requestTimeout}): the headers are part of the request`,
+    );
   }
   // Node checks both timeouts only every connectionsCheckingInterval (30 s by
   // default), which would let a 30 s limit run to 60 s: check ten times per

@@ -10,7 +10,13 @@
 import { Server, type ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Implementation, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Implementation,
+  type Tool as McpTool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Router } from "../serving/router.js";
 import type { ToolAnswer } from "../serving/answer.js";
 import type { ToolListing } from "../serving/listing.js";
@@ -36,7 +42,9 @@ export interface McpServerOptions {
    * ```ts
    * mcpServer: () => {
    *   const mcp = new McpServer({ name: "tasks", version: "1.0.0" });
-   *   mcp.registerResource("readme", "tasks://readme", { mimeType: "text/markdown" }, async (uri) => ({ contents: [{ uri: uri.href, text: "# Tasks" }] }));
+   *   mcp.registerResource("readme", "tasks://readme", { mimeType: "text/markdown" }, async (uri) => ({
+   *     contents: [{ uri: uri.href, text: "# Tasks" }],
+   *   }));
    *   return mcp;
    * }
    * ```
@@ -88,8 +96,9 @@ function plainServer(router: Router, options: McpServerOptions, serverOptions: S
 function userServer(factory: () => McpServer): Server {
   const made: unknown = factory();
   const server = typeof made === "object" && made !== null ? (made as { server?: unknown }).server : undefined;
-  if (!(server instanceof Server)) throw new TypeError("mcpServer must return a new McpServer (from @modelcontextprotocol/sdk/server/mcp.js) each time it is called");
-  return server;
+  if (!(server instanceof Server))
+    throw new TypeError("mcpServer must return a new McpServer (from @modelcontextprotocol/sdk/server/mcp.js) each time it is called");
+  return server as Server;
 }
 
 /** How the transport lets a call reach its client (internal: the HTTP helpers set it). */
@@ -140,7 +149,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
     const params = callParams(message);
     const client = clientChannel(server, extra, levels, mode);
-    // The SDK aborts this signal on notifications/cancelled and when the connection closes (stateless, a cancelled call's stream closing is all the server hears).
+    // The SDK aborts this signal on notifications/cancelled and when the connection closes
+    // (stateless, a cancelled call's stream closing is all the server hears).
     const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra, client });
     if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
     return answer as unknown as CallToolResult;

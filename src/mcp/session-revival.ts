@@ -10,12 +10,13 @@
  * negotiated protocol version.
  */
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, type InitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { SessionRecord } from "./session-store.js";
 
 /** The record of a session opened by the `initialize` among `messages`, by `owner`. */
 export function sessionRecordOf(messages: readonly unknown[], owner: string | undefined): SessionRecord {
-  const initialize = messages.find((message) => isInitializeRequest(message))!;
+  const initialize = messages.find((message): message is InitializeRequest => isInitializeRequest(message));
+  if (initialize === undefined) throw new Error("a session opens with an initialize request");
   const { protocolVersion, capabilities, clientInfo } = initialize.params;
   return { owner: owner ?? null, client: { protocolVersion, capabilities, clientInfo } };
 }
@@ -25,7 +26,8 @@ export function sessionRecordOf(messages: readonly unknown[], owner: string | un
  * something else is a fault of the deployment, reported by its path.
  */
 export function checkSessionRecord(value: unknown): { record: SessionRecord } | { problem: string } {
-  const object = (candidate: unknown): candidate is Record<string, unknown> => typeof candidate === "object" && candidate !== null && !Array.isArray(candidate);
+  const object = (candidate: unknown): candidate is Record<string, unknown> =>
+    typeof candidate === "object" && candidate !== null && !Array.isArray(candidate);
   if (!object(value)) return { problem: "the record is not an object" };
   if (value["owner"] !== null && typeof value["owner"] !== "string") return { problem: "owner is neither a string nor null" };
   const client = value["client"];
@@ -33,7 +35,8 @@ export function checkSessionRecord(value: unknown): { record: SessionRecord } | 
   if (typeof client["protocolVersion"] !== "string") return { problem: "client.protocolVersion is not a string" };
   if (!object(client["capabilities"])) return { problem: "client.capabilities is not an object" };
   const info = client["clientInfo"];
-  if (!object(info) || typeof info["name"] !== "string" || typeof info["version"] !== "string") return { problem: "client.clientInfo is not { name, version }" };
+  if (!object(info) || typeof info["name"] !== "string" || typeof info["version"] !== "string")
+    return { problem: "client.clientInfo is not { name, version }" };
   return { record: value as unknown as SessionRecord };
 }
 
@@ -54,11 +57,17 @@ export async function replayInitialize(transport: WebStandardStreamableHTTPServe
   const reply = lastMessage(await answer.text());
   const negotiated = (reply as { result?: { protocolVersion?: unknown } } | undefined)?.result?.protocolVersion;
   if (answer.status !== 200 || typeof negotiated !== "string" || transport.sessionId === undefined) {
-    throw new Error(`the stored session could not be revived: its initialize was answered ${answer.status} ${JSON.stringify(reply ?? null)}`);
+    throw new Error(
+      `the stored session could not be revived: its initialize was answered ${answer.status} ${JSON.stringify(reply ?? null)}`,
+    );
   }
   const initialized = { jsonrpc: "2.0", method: "notifications/initialized" };
-  const heard = await transport.handleRequest(post({ "mcp-session-id": transport.sessionId, "mcp-protocol-version": negotiated }, initialized), { parsedBody: initialized });
-  if (heard.status !== 202) throw new Error(`the stored session could not be revived: notifications/initialized was answered ${heard.status}`);
+  const heard = await transport.handleRequest(
+    post({ "mcp-session-id": transport.sessionId, "mcp-protocol-version": negotiated }, initialized),
+    { parsedBody: initialized },
+  );
+  if (heard.status !== 202)
+    throw new Error(`the stored session could not be revived: notifications/initialized was answered ${heard.status}`);
 }
 
 /** A POST the transport accepts, its body passed parsed. */

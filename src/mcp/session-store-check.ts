@@ -13,11 +13,20 @@ import type { SessionStore } from "./session-store.js";
  * const store = checkSessionStore({ sessionStore: createInMemorySessionStore() });
  * ```
  */
-export function checkSessionStore(options: { readonly stateless?: boolean; readonly sessionStore?: SessionStore }): SessionStore | undefined {
+export function checkSessionStore(options: {
+  readonly stateless?: boolean;
+  readonly sessionStore?: SessionStore;
+}): SessionStore | undefined {
   const { sessionStore } = options;
   if (sessionStore === undefined) return undefined;
-  if (options.stateless === true) throw new RangeError("sessionStore needs sessions: a stateless server keeps none; drop stateless or the sessionStore");
-  const missing = (["get", "set", "delete"] as const).filter((name) => typeof (sessionStore as unknown as Record<string, unknown>)?.[name] !== "function");
-  if (missing.length > 0) throw new RangeError(`sessionStore must have async get, set and delete (missing: ${missing.join(", ")}), e.g. createInMemorySessionStore()`);
+  if (options.stateless === true)
+    throw new RangeError("sessionStore needs sessions: a stateless server keeps none; drop stateless or the sessionStore");
+  const missing = (["get", "set", "delete"] as const).filter(
+    (name) => typeof (sessionStore as unknown as Record<string, unknown> | null)?.[name] !== "function",
+  );
+  if (missing.length > 0)
+    throw new RangeError(
+      `sessionStore must have async get, set and delete (missing: ${missing.join(", ")}), e.g. createInMemorySessionStore()`,
+    );
   return sessionStore;
 }

@@ -39,7 +39,8 @@ export interface SessionRecord {
  * ```ts
  * const sessionStore: SessionStore = {
  *   get: async (id) => JSON.parse((await redis.get(`mcp:session:${id}`)) ?? "null") ?? undefined,
- *   set: async (id, record, ttlMs) => void (await redis.set(`mcp:session:${id}`, JSON.stringify(record), ttlMs === undefined ? {} : { PX: ttlMs })),
+ *   set: async (id, record, ttlMs) =>
+ *     void (await redis.set(`mcp:session:${id}`, JSON.stringify(record), ttlMs === undefined ? {} : { PX: ttlMs })),
  *   delete: async (id) => void (await redis.del(`mcp:session:${id}`)),
  * };
  * ```

@@ -14,7 +14,7 @@ export type { TextContent } from "../contract/content.js";
 export interface ToolAnswer {
   readonly content: ContentBlock[];
   /** The handler's result, sent when the tool declares an `outputSchema`. */
-  readonly structuredContent?: { readonly [key: string]: unknown };
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
   readonly isError?: boolean;
 }
 

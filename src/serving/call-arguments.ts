@@ -29,24 +29,54 @@ const ARGUMENT_KEYS = new Set(["action", "data"]);
 export function readArguments(args: unknown): CallArguments {
   if (args === undefined) args = {};
   if (!isPlainObject(args)) {
-    return { action: undefined, data: {}, problems: [{ code: "wrong_type", at: "arguments", problem: `the arguments are ${describeType(args)}`, fix: "send { action, data }." }] };
+    return {
+      action: undefined,
+      data: {},
+      problems: [
+        { code: "wrong_type", at: "arguments", problem: `the arguments are ${describeType(args)}`, fix: "send { action, data }." },
+      ],
+    };
   }
   const problems: Problem[] = [];
   const keys = ownKeys(args);
   const names = isUnreadable(keys) ? [] : keys.strings;
   for (const key of names) {
     if (ARGUMENT_KEYS.has(key)) continue;
-    problems.push({ code: "unknown_argument", at: "arguments", key, problem: `unknown argument ${JSON.stringify(key)}: the arguments are { action, data }`, fix: "put the action's fields inside data." });
+    problems.push({
+      code: "unknown_argument",
+      at: "arguments",
+      key,
+      problem: `unknown argument ${JSON.stringify(key)}: the arguments are { action, data }`,
+      fix: "put the action's fields inside data.",
+    });
   }
   const action = hasOwn(args, "action") ? read(args, "action") : undefined;
   if (action === undefined) {
-    problems.push({ code: "missing_action", at: "arguments", key: "action", problem: "missing the action name", fix: 'send { action: "<name>", data: { … } }.' });
+    problems.push({
+      code: "missing_action",
+      at: "arguments",
+      key: "action",
+      problem: "missing the action name",
+      fix: 'send { action: "<name>", data: { … } }.',
+    });
   } else if (typeof action !== "string") {
-    problems.push({ code: "wrong_type", at: "arguments", key: "action", problem: `action is ${describeType(action)}`, fix: "write the action's name as a string." });
+    problems.push({
+      code: "wrong_type",
+      at: "arguments",
+      key: "action",
+      problem: `action is ${describeType(action)}`,
+      fix: "write the action's name as a string.",
+    });
   }
   const data = hasOwn(args, "data") ? read(args, "data") : undefined;
   if (data !== undefined && !isPlainObject(data)) {
-    problems.push({ code: "wrong_type", at: "arguments", key: "data", problem: `data is ${describeType(data)}`, fix: "write an object of the action's fields." });
+    problems.push({
+      code: "wrong_type",
+      at: "arguments",
+      key: "data",
+      problem: `data is ${describeType(data)}`,
+      fix: "write an object of the action's fields.",
+    });
   }
   return { action: typeof action === "string" ? action : undefined, data: isPlainObject(data) ? data : {}, problems };
 }

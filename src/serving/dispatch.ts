@@ -63,17 +63,30 @@ let neverAborted: AbortSignal | undefined;
 export async function dispatch(tool: Tool, args: unknown, context: CallContext = {}, policy: FailurePolicy = {}): Promise<ToolAnswer> {
   const log = context.log ?? stderrLog;
   // `error` first, then `tool`: the order a reader scans the JSON in.
-  const refuse = ({ error: code, ...report }: Report, error?: ToolError) => errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
+  const refuse = ({ error: code, ...report }: Report, error?: ToolError) =>
+    errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
   const call = readArguments(read(tool, "flat") === true ? flatCall(tool, args) : args);
   if (call.action === undefined) {
-    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(call.problems), validActions: safeNames(tool), help: helpPointer(tool.name) });
+    return refuse({
+      error: "invalid_arguments",
+      message: `the call to ${tool.name} is not { action, data }`,
+      ...cappedProblems(call.problems),
+      validActions: safeNames(tool),
+      help: helpPointer(tool.name),
+    });
   }
   const { action } = call;
   let schema: CheckedActionSchema;
   try {
     const found = fetchSchema(tool, action);
     if (!found.ok) {
-      return refuse({ error: "unknown_action", message: `${tool.name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`, action, validActions: found.validNames, help: helpPointer(tool.name) });
+      return refuse({
+        error: "unknown_action",
+        message: `${tool.name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`,
+        action,
+        validActions: found.validNames,
+        help: helpPointer(tool.name),
+      });
     }
     schema = found.schema;
   } catch (error) {
@@ -82,7 +95,12 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     return refuse({ ...malformedReport(toldToClient(error, log, policy)), action, help: helpPointer() });
   }
   // Built only for a refusal: a successful call reads nothing it does not need.
-  const about = () => ({ action, schema: actionSummary(action, schema), ...actionContextOf(tool, action), help: helpPointer(tool.name, action) });
+  const about = () => ({
+    action,
+    schema: actionSummary(action, schema),
+    ...actionContextOf(tool, action),
+    help: helpPointer(tool.name, action),
+  });
   // Only the problems an answer shows are named and worded; the rest are counted (a hostile call stays cheap to refuse).
   // The one place a listing mode changes what the gate reads: a strict listing sends null for every optional key left out.
   const received = policy.nullAsAbsent === true ? nullAsAbsent(schema.properties, requiredOf(schema), call.data) : call.data;
@@ -90,12 +108,25 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   if (call.problems.length > 0) {
     // The data's own problems ride along, so one answer says everything to change.
     const all = [...call.problems, ...problems.map((problem) => problemReport(problem))];
-    return refuse({ error: "invalid_arguments", message: `the call to ${tool.name} is not { action, data }`, ...cappedProblems(all, unnamed), ...about() });
+    return refuse({
+      error: "invalid_arguments",
+      message: `the call to ${tool.name} is not { action, data }`,
+      ...cappedProblems(all, unnamed),
+      ...about(),
+    });
   }
   if (problems.length > 0) {
     const total = problems.length + unnamed;
     const count = `${total} ${total === 1 ? "problem" : "problems"}`;
-    return refuse({ error: "invalid_data", message: `the data of ${tool.name}.${action} has ${count}`, ...cappedProblems(problems.map((problem) => problemReport(problem)), unnamed), ...about() });
+    return refuse({
+      error: "invalid_data",
+      message: `the data of ${tool.name}.${action} has ${count}`,
+      ...cappedProblems(
+        problems.map((problem) => problemReport(problem)),
+        unnamed,
+      ),
+      ...about(),
+    });
   }
   const data = mergeDefaults(received, defaultsOf(schema));
   const handler = hasOwn(tool.handlers, action) ? read(tool.handlers, action) : undefined;
@@ -104,14 +135,30 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   }
   let result: unknown;
   try {
-    const given: HandlerContext = handlerContext(tool.name, action, context.signal ?? (neverAborted ??= new AbortController().signal), context.request, context.client);
+    const given: HandlerContext = handlerContext(
+      tool.name,
+      action,
+      context.signal ?? (neverAborted ??= new AbortController().signal),
+      context.request,
+      context.client,
+    );
     result = await handler.call(tool.handlers, data, given);
   } catch (thrown) {
     // A ToolError is written for the client and passes as it is; anything else is the server's to read.
     const errorId = newErrorId();
     const error = toolErrorOf(tool, thrown, action, data, (failure) =>
-      logError(log, `${tool.name}.${action}: handleError threw (error id ${errorId})`, { errorId, tool: tool.name, action, ...thrownDetails(failure) }));
-    if (error !== undefined) return refuse({ error: error.code, message: error.message, ...about(), ...(error.details === undefined ? {} : { details: error.details }) }, error);
+      logError(log, `${tool.name}.${action}: handleError threw (error id ${errorId})`, {
+        errorId,
+        tool: tool.name,
+        action,
+        ...thrownDetails(failure),
+      }),
+    );
+    if (error !== undefined)
+      return refuse(
+        { error: error.code, message: error.message, ...about(), ...(error.details === undefined ? {} : { details: error.details }) },
+        error,
+      );
     const failed = failure(log, policy, `${tool.name}.${action} failed`, thrown, { errorId, tool: tool.name, action });
     return refuse({ error: "handler_error", ...failed, ...about() });
   }
@@ -135,7 +182,13 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
  * // { message: "tasks.create failed (error id 3f9c…)", errorId: "3f9c…" } — the path only in the log
  * ```
  */
-export function failure(log: ServerLog, policy: FailurePolicy, what: string, thrown: unknown, about: { readonly errorId: string; readonly [key: string]: unknown }): { message: string; errorId: string } {
+export function failure(
+  log: ServerLog,
+  policy: FailurePolicy,
+  what: string,
+  thrown: unknown,
+  about: { readonly errorId: string; readonly [key: string]: unknown },
+): { message: string; errorId: string } {
   const { errorId } = about;
   const details = { ...about, ...thrownDetails(thrown) };
   logError(log, `${what} (error id ${errorId})`, details);
@@ -157,11 +210,22 @@ export function toldToClient(error: ActionSchemaError, log: ServerLog, policy: F
   if (policy.exposeErrors === true || !error.offences.some((offence) => offence.code === "actions_threw")) return error;
   const errorId = newErrorId();
   logError(log, `${error.tool ?? "a tool"}: actions() threw (error id ${errorId})`, { errorId, tool: error.tool, reason: error.message });
-  return new ActionSchemaError(error.tool, error.offences.map((offence) => (offence.code === "actions_threw" ? { ...offence, problem: `actions() threw (error id ${errorId})` } : offence)));
+  return new ActionSchemaError(
+    error.tool,
+    error.offences.map((offence) =>
+      offence.code === "actions_threw" ? { ...offence, problem: `actions() threw (error id ${errorId})` } : offence,
+    ),
+  );
 }
 
 /** The `ToolError` for what a handler threw: its own, or `handleError`'s translation. */
-function toolErrorOf(tool: Tool, thrown: unknown, action: string, data: unknown, translatorFailed: (failure: unknown) => void): ToolError | undefined {
+function toolErrorOf(
+  tool: Tool,
+  thrown: unknown,
+  action: string,
+  data: unknown,
+  translatorFailed: (failure: unknown) => void,
+): ToolError | undefined {
   if (isToolError(thrown)) return thrown;
   const handleError = read(tool, "handleError");
   if (typeof handleError !== "function") return undefined;
@@ -209,7 +273,7 @@ export function actionContextOf(tool: Tool, action: string): { context?: string 
 /** A flat tool's arguments are its one action's data: the call they stand for. */
 function flatCall(tool: Tool, args: unknown): unknown {
   const names = safeNames(tool);
-  if (names === undefined || names.length !== 1) return args;
+  if (names?.length !== 1) return args;
   return { action: names[0], ...(args === undefined ? {} : { data: args }) };
 }
 

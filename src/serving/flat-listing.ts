@@ -13,31 +13,36 @@ import { deepCopy } from "../util/deep-copy.js";
 /** The JSON Schema dialect every property schema is written in. */
 export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
-type Json = { [key: string]: unknown };
+type Json = Record<string, unknown>;
 
 /**
  * @example
  * ```ts
  * flatInputSchema({ description: "Add", properties: { a: { type: "number" } }, required: ["a"] });
- * // { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { a: { type: "number" } }, required: ["a"], additionalProperties: false }
+ * // { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object",
+ * //   properties: { a: { type: "number" } }, required: ["a"], additionalProperties: false }
  * ```
  */
 export function flatInputSchema(schema: CheckedActionSchema): { readonly type: "object"; readonly [keyword: string]: unknown } {
-  const properties = deepCopy(schema.properties) as { [name: string]: Json };
+  const properties = deepCopy(schema.properties) as Record<string, unknown>;
   const defs: Json = {};
   const local: string[] = [];
   for (const [name, property] of Object.entries(properties)) {
-    const own = typeof property === "object" && property !== null ? property.$defs : undefined;
+    // A boolean schema has no $defs.
+    if (typeof property !== "object" || property === null) continue;
+    const own = (property as Json).$defs;
     if (typeof own !== "object" || own === null || Array.isArray(own)) continue;
-    const clashes = Object.entries(own).some(([key, value]) => Object.hasOwn(defs, key) && JSON.stringify(defs[key]) !== JSON.stringify(value));
+    const clashes = Object.entries(own).some(
+      ([key, value]) => Object.hasOwn(defs, key) && JSON.stringify(defs[key]) !== JSON.stringify(value),
+    );
     if (clashes) {
       local.push(name);
       continue;
     }
     Object.assign(defs, own);
-    delete property.$defs;
+    delete (property as Json).$defs;
   }
-  for (const name of local) properties[name] = rewriteRefs(properties[name], `#/properties/${pointerToken(name)}/$defs/`) as Json;
+  for (const name of local) properties[name] = rewriteRefs(properties[name], `#/properties/${pointerToken(name)}/$defs/`);
   const required = schema.required;
   const groups = schema.requiredOneOf;
   return {
@@ -62,7 +67,10 @@ function rewriteRefs(value: unknown, base: string): unknown {
   if (typeof value !== "object" || value === null) return value;
   const out: Json = {};
   for (const [key, entry] of Object.entries(value)) {
-    out[key] = key === "$ref" && typeof entry === "string" && entry.startsWith("#/$defs/") ? base + entry.slice("#/$defs/".length) : rewriteRefs(entry, base);
+    out[key] =
+      key === "$ref" && typeof entry === "string" && entry.startsWith("#/$defs/")
+        ? base + entry.slice("#/$defs/".length)
+        : rewriteRefs(entry, base);
   }
   return out;
 }

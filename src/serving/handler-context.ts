@@ -15,8 +15,16 @@ const quiet = async (): Promise<void> => {};
 const QUIET_LOG = Object.freeze(Object.fromEntries(LOG_LEVELS.map((level) => [level, quiet]))) as unknown as ClientLog;
 
 /** What the handler of `tool.action` is given, over the channel when there is one. */
-export function handlerContext(tool: string, action: string, signal: AbortSignal, request: unknown, channel: ClientChannel | undefined): HandlerContext {
-  return channel === undefined ? new ChannelContext(tool, action, signal, request, undefined, NO_CLIENT) : new ChannelContext(tool, action, signal, request, channel, viaChannel(channel));
+export function handlerContext(
+  tool: string,
+  action: string,
+  signal: AbortSignal,
+  request: unknown,
+  channel: ClientChannel | undefined,
+): HandlerContext {
+  return channel === undefined
+    ? new ChannelContext(tool, action, signal, request, undefined, NO_CLIENT)
+    : new ChannelContext(tool, action, signal, request, channel, viaChannel(channel));
 }
 
 interface ClientRequests {
@@ -64,13 +72,15 @@ class ChannelContext implements HandlerContext {
 
   /** Made when a handler first logs: most calls never do, and every call pays for what it is handed. */
   get log(): ClientLog {
-    return (this.#log ??= channelLog(this.#channel!));
+    return (this.#log ??= this.#channel === undefined ? QUIET_LOG : channelLog(this.#channel));
   }
 }
 
 function channelLog(channel: ClientChannel): ClientLog {
   const send = channel.log.bind(channel);
-  return Object.freeze(Object.fromEntries(LOG_LEVELS.map((level: LogLevel) => [level, (data: unknown, logger?: string) => send(level, data, logger)]))) as ClientLog;
+  return Object.freeze(
+    Object.fromEntries(LOG_LEVELS.map((level: LogLevel) => [level, (data: unknown, logger?: string) => send(level, data, logger)])),
+  ) as ClientLog;
 }
 
 function noClient(what: string): ToolError {

@@ -43,21 +43,44 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
   const refuse = (report: ErrorReport) => errorAnswer(report);
   const request = readHelpArguments(args);
   if (request.problems.length > 0) {
-    return refuse({ error: "invalid_arguments", message: "help takes {}, {tool} or {tool, action}", problems: request.problems, validTools: lookup.names(), help: helpPointer() });
+    return refuse({
+      error: "invalid_arguments",
+      message: "help takes {}, {tool} or {tool, action}",
+      problems: request.problems,
+      validTools: lookup.names(),
+      help: helpPointer(),
+    });
   }
   const { tool: name, action } = request;
   if (name === undefined) return jsonAnswer(index(lookup, (error) => toldToClient(error, log, policy)));
   const tool = lookup.get(name);
   if (tool === undefined) {
-    return refuse({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(String(name), lookup.names())}`, validTools: lookup.names(), help: helpPointer() });
+    return refuse({
+      error: "unknown_tool",
+      message: `no tool ${JSON.stringify(name)}${didYouMean(name, lookup.names())}`,
+      validTools: lookup.names(),
+      help: helpPointer(),
+    });
   }
   const malformed = (error: ActionSchemaError): ToolAnswer =>
-    refuse({ ...malformedReport(toldToClient(error, log, policy)), tool: name, ...(action === undefined ? {} : { action }), help: helpPointer() });
+    refuse({
+      ...malformedReport(toldToClient(error, log, policy)),
+      tool: name,
+      ...(action === undefined ? {} : { action }),
+      help: helpPointer(),
+    });
   try {
     if (action === undefined) return jsonAnswer(toolLevel(tool, fetchSchemas(tool)));
     const found = fetchSchema(tool, action);
     if (!found.ok) {
-      return refuse({ error: "unknown_action", message: `${name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`, tool: name, action, validActions: found.validNames, help: helpPointer(name) });
+      return refuse({
+        error: "unknown_action",
+        message: `${name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`,
+        tool: name,
+        action,
+        validActions: found.validNames,
+        help: helpPointer(name),
+      });
     }
     return jsonAnswer({ tool: name, ...actionComplete(tool, action, found.schema), ...actionContextOf(tool, action) });
   } catch (error) {
@@ -68,12 +91,22 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
 
 /** The index: every tool with its action summaries; a malformed tool's entry carries its offences. */
 function index(lookup: ToolLookup, told: (error: ActionSchemaError) => ActionSchemaError): unknown {
-  const tools = lookup.names().map((name) => {
-    const tool = lookup.get(name)!;
-    const head = { name, ...(tool.title === undefined ? {} : { title: tool.title }), description: tool.description, ...(read(tool, "flat") === true ? { flat: true } : {}) };
+  const listed = lookup.names().flatMap((name) => {
+    const tool = lookup.get(name);
+    return tool === undefined ? [] : [{ name, tool }];
+  });
+  const tools = listed.map(({ name, tool }) => {
+    const head = {
+      name,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
+      description: tool.description,
+      ...(read(tool, "flat") === true ? { flat: true } : {}),
+    };
     try {
       const schemas = fetchSchemas(tool);
-      const actions = Object.keys(schemas).sort().map((action) => ({ action, description: schemas[action]!.description }));
+      const actions = Object.keys(schemas)
+        .sort()
+        .map((action) => ({ action, description: schemas[action]!.description }));
       return { ...head, actions, help: helpPointer(name) };
     } catch (error) {
       if (!(error instanceof ActionSchemaError)) throw error;
@@ -81,7 +114,10 @@ function index(lookup: ToolLookup, told: (error: ActionSchemaError) => ActionSch
       return { ...head, error: code, offences, help: helpPointer(name) };
     }
   });
-  return { usage: `call a tool with { action, data } (a flat tool with its data alone); ${helpPointer("<tool>")} shows every action of a tool`, tools };
+  return {
+    usage: `call a tool with { action, data } (a flat tool with its data alone); ${helpPointer("<tool>")} shows every action of a tool`,
+    tools,
+  };
 }
 
 /** One tool complete: every action schema with its notes, related and examples. */
@@ -90,8 +126,13 @@ function toolLevel(tool: Tool, schemas: Readonly<Record<string, CheckedActionSch
     tool: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
-    usage: read(tool, "flat") === true ? `call ${tool.name} with the data itself (a flat tool: no { action, data } wrapper)` : `call ${tool.name} with { action: "<name>", data: { … } }`,
-    actions: Object.keys(schemas).sort().map((action) => actionComplete(tool, action, schemas[action]!)),
+    usage:
+      read(tool, "flat") === true
+        ? `call ${tool.name} with the data itself (a flat tool: no { action, data } wrapper)`
+        : `call ${tool.name} with { action: "<name>", data: { … } }`,
+    actions: Object.keys(schemas)
+      .sort()
+      .map((action) => actionComplete(tool, action, schemas[action]!)),
   };
 }
 
@@ -123,17 +164,41 @@ interface HelpRequest {
 function readHelpArguments(args: unknown): HelpRequest {
   if (args === undefined) args = {};
   if (!isPlainObject(args)) {
-    return { tool: undefined, action: undefined, problems: [{ code: "wrong_type", at: "arguments", problem: `the arguments are ${describeType(args)}`, fix: "send {}, {tool} or {tool, action}." }] };
+    return {
+      tool: undefined,
+      action: undefined,
+      problems: [
+        {
+          code: "wrong_type",
+          at: "arguments",
+          problem: `the arguments are ${describeType(args)}`,
+          fix: "send {}, {tool} or {tool, action}.",
+        },
+      ],
+    };
   }
   const problems: Problem[] = [];
   const keys = ownKeys(args);
   for (const key of isUnreadable(keys) ? [] : keys.strings) {
-    if (!HELP_KEYS.has(key)) problems.push({ code: "unknown_argument", at: "arguments", key, problem: `unknown help parameter ${JSON.stringify(key)}: help takes tool and action`, fix: "remove it." });
+    if (!HELP_KEYS.has(key))
+      problems.push({
+        code: "unknown_argument",
+        at: "arguments",
+        key,
+        problem: `unknown help parameter ${JSON.stringify(key)}: help takes tool and action`,
+        fix: "remove it.",
+      });
   }
   const field = (key: "tool" | "action"): string | undefined => {
-    const value = hasOwn(args as object, key) ? read(args as object, key) : undefined;
+    const value = hasOwn(args, key) ? read(args, key) : undefined;
     if (value === undefined || typeof value === "string") return value;
-    problems.push({ code: "wrong_type", at: "arguments", key, problem: `${key} is ${describeType(value)}`, fix: `write the ${key} name as a string, or leave ${key} out.` });
+    problems.push({
+      code: "wrong_type",
+      at: "arguments",
+      key,
+      problem: `${key} is ${describeType(value)}`,
+      fix: `write the ${key} name as a string, or leave ${key} out.`,
+    });
     return undefined;
   };
   const tool = field("tool");
@@ -159,7 +224,9 @@ export function helpListing(toolNames: readonly string[], mode: ListingMode = "c
   return {
     name: HELP_TOOL_NAME,
     title: "Help",
-    description: "Explains this server's tools and their actions: {} lists every tool with its actions, {tool} shows every action schema of one tool, {tool, action} shows one action in full. Call it before guessing a tool's data.",
+    description:
+      "Explains this server's tools and their actions: {} lists every tool with its actions, " +
+      "{tool} shows every action schema of one tool, {tool, action} shows one action in full. Call it before guessing a tool's data.",
     inputSchema: {
       type: "object",
       properties: {

@@ -46,7 +46,11 @@ export function actionToolName(tool: string, action: string): string {
  * // ["notes_add", "notes_delete", "notes_list", "notes_search"]
  * ```
  */
-export function actionListings(tool: Tool, schemas: Readonly<Record<string, CheckedActionSchema>>, mode: DataListingMode): { readonly action: string; readonly listing: ToolListing }[] {
+export function actionListings(
+  tool: Tool,
+  schemas: Readonly<Record<string, CheckedActionSchema>>,
+  mode: DataListingMode,
+): { readonly action: string; readonly listing: ToolListing }[] {
   return Object.keys(schemas)
     .sort()
     .map((action) => {
@@ -79,7 +83,10 @@ export function actionInputSchema(schema: CheckedActionSchema, mode: DataListing
   return listedDataSchema(schema.properties, requiredOf(schema), defaultsOf(schema), mode);
 }
 
-/** The action's description (the title names the tool), the `requiredOneOf` groups JSON Schema would need a union for, and what the mode left out. */
+/**
+ * The action's description (the title names the tool), the `requiredOneOf`
+ * groups JSON Schema would need a union for, and what the mode left out.
+ */
 function actionDescription(schema: CheckedActionSchema, omitted: readonly SchemaPlace[]): string {
   const groups = requiredOneOfOf(schema);
   return [

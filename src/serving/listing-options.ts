@@ -14,12 +14,19 @@ import { isListingMode, LISTING_MODES, type ListingMode } from "./listing-mode.j
  * readListingOverrides({ notes: "strict" }, refuse); // Map { "notes" => "strict" }
  * ```
  */
-export function readListingOverrides(value: unknown, refuse: (field: string, problem: string, fix: string) => void): ReadonlyMap<string, ListingMode> {
+export function readListingOverrides(
+  value: unknown,
+  refuse: (field: string, problem: string, fix: string) => void,
+): ReadonlyMap<string, ListingMode> {
   const overrides = new Map<string, ListingMode>();
   if (value === undefined) return overrides;
   const modes = LISTING_MODES.map((mode) => JSON.stringify(mode)).join(", ");
   if (!isPlainObject(value)) {
-    refuse("listingOverrides", `listingOverrides is ${describeType(value)}`, `write an object mapping tool names to one of ${modes}, or leave it out.`);
+    refuse(
+      "listingOverrides",
+      `listingOverrides is ${describeType(value)}`,
+      `write an object mapping tool names to one of ${modes}, or leave it out.`,
+    );
     return overrides;
   }
   const keys = ownKeys(value);
@@ -30,7 +37,12 @@ export function readListingOverrides(value: unknown, refuse: (field: string, pro
   for (const name of keys.strings) {
     const mode = read(value, name);
     if (isListingMode(mode)) overrides.set(name, mode);
-    else refuse(`listingOverrides[${JSON.stringify(name)}]`, `the listing mode of ${JSON.stringify(name)} is ${describeType(mode)}`, `write one of ${modes}.`);
+    else
+      refuse(
+        `listingOverrides[${JSON.stringify(name)}]`,
+        `the listing mode of ${JSON.stringify(name)} is ${describeType(mode)}`,
+        `write one of ${modes}.`,
+      );
   }
   return overrides;
 }

@@ -38,8 +38,39 @@ const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email"
 
 /** Keywords each reshaping mode keeps as keywords; every other one is written into the description. */
 const KEPT: Record<"strict" | "gemini", ReadonlySet<string>> = {
-  strict: new Set(["type", "enum", "description", "title", "properties", "required", "additionalProperties", "items", "anyOf", "format", "minItems"]),
-  gemini: new Set(["type", "enum", "description", "title", "properties", "required", "items", "anyOf", "format", "nullable", "minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum", "pattern", "default"]),
+  strict: new Set([
+    "type",
+    "enum",
+    "description",
+    "title",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "format",
+    "minItems",
+  ]),
+  gemini: new Set([
+    "type",
+    "enum",
+    "description",
+    "title",
+    "properties",
+    "required",
+    "items",
+    "anyOf",
+    "format",
+    "nullable",
+    "minItems",
+    "maxItems",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "pattern",
+    "default",
+  ]),
 };
 
 /**
@@ -50,13 +81,22 @@ const KEPT: Record<"strict" | "gemini", ReadonlySet<string>> = {
  * @example
  * ```ts
  * listedDataSchema({ limit: { type: "integer" } }, [], { limit: 10 }, "strict").schema;
- * // { type: "object", properties: { limit: { type: ["integer", "null"], description: "{default: 10}" } }, required: ["limit"], additionalProperties: false }
+ * // { type: "object", properties: { limit: { type: ["integer", "null"], description: "{default: 10}" } },
+ * //   required: ["limit"], additionalProperties: false }
  * ```
  */
-export function listedDataSchema(properties: unknown, required: readonly string[], defaults: Readonly<Record<string, unknown>> | undefined, mode: DataListingMode): ListedSchema {
+export function listedDataSchema(
+  properties: unknown,
+  required: readonly string[],
+  defaults: Readonly<Record<string, unknown>> | undefined,
+  mode: DataListingMode,
+): ListedSchema {
   const withDefaults: Json = {};
   for (const [key, schema] of Object.entries((deepCopy(properties) ?? {}) as Json)) {
-    const value = defaults !== undefined && hasOwn(defaults, key) && isPlainObject(schema) ? { ...schema, default: deepCopy(read(defaults, key)) } : schema;
+    const value =
+      defaults !== undefined && hasOwn(defaults, key) && isPlainObject(schema)
+        ? { ...schema, default: deepCopy(read(defaults, key)) }
+        : schema;
     withDefaults[key] = value;
   }
   const root: Json = { type: "object", properties: withDefaults, required: [...required] };
@@ -94,7 +134,7 @@ function closed(schema: unknown): Json {
   const properties = copy.properties;
   if (isPlainObject(properties)) {
     if (!hasOwn(copy, "additionalProperties")) copy.additionalProperties = false;
-    for (const key of Object.keys(properties)) closed((properties as Json)[key]);
+    for (const key of Object.keys(properties)) closed(properties[key]);
   }
   if (isPlainObject(copy.items)) closed(copy.items);
   if (isPlainObject(copy.additionalProperties)) closed(copy.additionalProperties);
@@ -104,7 +144,7 @@ function closed(schema: unknown): Json {
 /** A property schema reshaped for `strict` or `gemini`; `undefined` when the mode cannot express it. */
 function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSegment[], report: Report): Json | undefined {
   if (!isPlainObject(source)) return undefined;
-  const schema = { ...(source as Json) };
+  const schema = { ...source };
   // oneOf reads as anyOf (the gate still checks "exactly one"); const as a one-value enum.
   if (isArray(schema.oneOf) && !isArray(schema.anyOf)) {
     schema.anyOf = schema.oneOf;
@@ -128,9 +168,11 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
     // An open place (a map, or an object without properties) has no closed form: neither provider can list it.
     if (!isPlainObject(properties) || (extra !== undefined && extra !== false)) return undefined;
     if (mode === "gemini" && Object.keys(properties).length === 0 && at.length > 0) return undefined;
-    const requiredHere = isArray(schema.required) ? (schema.required as unknown[]).filter((key): key is string => typeof key === "string") : [];
+    const requiredHere = isArray(schema.required)
+      ? (schema.required as unknown[]).filter((key): key is string => typeof key === "string")
+      : [];
     const listed: Json = {};
-    for (const [key, inner] of Object.entries(properties as Json)) {
+    for (const [key, inner] of Object.entries(properties)) {
       let value = reshape(inner, mode, [...at, "properties", key], report);
       if (value === undefined) {
         report.omitted.push({ path: [...at, "properties"], key });
@@ -145,7 +187,8 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
     const keys = Object.keys(listed);
     result.required = mode === "strict" ? keys : requiredHere.filter((key) => keys.includes(key));
     if (mode === "strict") result.additionalProperties = false;
-    for (const keyword of Object.keys(schema)) if (!["type", "description", "properties", "required", "additionalProperties"].includes(keyword)) move(keyword, schema[keyword]);
+    for (const keyword of Object.keys(schema))
+      if (!["type", "description", "properties", "required", "additionalProperties"].includes(keyword)) move(keyword, schema[keyword]);
     return withMoved(result, moved);
   }
   if (isArray(schema.items)) return undefined;
@@ -159,9 +202,10 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
       if (items === undefined) return undefined;
       result.items = items;
     } else if (keyword === "anyOf") {
-      const branches = (value as unknown[]).map((branch, index) => reshape(branch, mode, [...at, "anyOf", index], report));
-      if (branches.some((branch) => branch === undefined)) return undefined;
-      result.anyOf = mode === "gemini" ? branches.filter((branch) => branch!.type !== "null") : branches;
+      const reshaped = (value as unknown[]).map((branch, index) => reshape(branch, mode, [...at, "anyOf", index], report));
+      const branches = reshaped.filter((branch) => branch !== undefined);
+      if (branches.length < reshaped.length) return undefined;
+      result.anyOf = mode === "gemini" ? branches.filter((branch) => branch.type !== "null") : branches;
       if (mode === "gemini" && (result.anyOf as Json[]).length < branches.length) result.nullable = true;
     } else if (keyword === "type") {
       if (isArray(schema.enum) && mode === "strict") continue; // Literals carry their own type (Anthropic's helper drops it).

@@ -61,7 +61,10 @@ function formatRegistration(surface: readonly RegistrationOffence[], schemas: re
  * checkRegistration([tasks], new Set(["notes"]));
  * ```
  */
-export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<string>): Map<unknown, Readonly<Record<string, CheckedActionSchema>>> {
+export function checkRegistration(
+  tools: readonly unknown[],
+  taken: ReadonlySet<string>,
+): Map<unknown, Readonly<Record<string, CheckedActionSchema>>> {
   const checked = new Map<unknown, Readonly<Record<string, CheckedActionSchema>>>();
   const surface: RegistrationOffence[] = [];
   const schemaErrors: ActionSchemaError[] = [];
@@ -74,7 +77,13 @@ export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<
     const name = toolName(tool);
     if (name !== undefined && !offences.some((o) => o.field === "name")) {
       if (seen.has(name)) {
-        surface.push({ tool: name, field: "name", code: "duplicate_name", problem: `the name ${JSON.stringify(name)} is already registered`, fix: "give every tool its own name, or unregister the other one first." });
+        surface.push({
+          tool: name,
+          field: "name",
+          code: "duplicate_name",
+          problem: `the name ${JSON.stringify(name)} is already registered`,
+          fix: "give every tool its own name, or unregister the other one first.",
+        });
       }
       seen.add(name);
     }
@@ -97,12 +106,21 @@ export function checkRegistration(tools: readonly unknown[], taken: ReadonlySet<
  * refuseTakenNames([{ tool: "tasks", action: "create", name: "tasks_create" }], new Set(["tasks_create"])); // throws
  * ```
  */
-export function refuseTakenNames(listed: readonly { readonly tool: string; readonly action: string; readonly name: string }[], taken: ReadonlySet<string>): void {
+export function refuseTakenNames(
+  listed: readonly { readonly tool: string; readonly action: string; readonly name: string }[],
+  taken: ReadonlySet<string>,
+): void {
   const seen = new Set([...taken, "help"]);
   const offences: RegistrationOffence[] = [];
   for (const { tool, action, name } of listed) {
     if (seen.has(name)) {
-      offences.push({ tool, field: `actions["${action}"]`, code: "duplicate_name", problem: `the action is listed as ${JSON.stringify(name)}, a name already listed`, fix: "rename the action or the tool, or list this tool compact (listingOverrides)." });
+      offences.push({
+        tool,
+        field: `actions["${action}"]`,
+        code: "duplicate_name",
+        problem: `the action is listed as ${JSON.stringify(name)}, a name already listed`,
+        fix: "rename the action or the tool, or list this tool compact (listingOverrides).",
+      });
     }
     seen.add(name);
   }

@@ -75,4 +75,3 @@ export function cappedProblems(problems: readonly Problem[], counted = 0): Pick<
   const more = Math.max(0, problems.length - SHOWN_PROBLEMS) + counted;
   return more === 0 ? { problems } : { problems: problems.slice(0, SHOWN_PROBLEMS), moreProblems: more };
 }
-

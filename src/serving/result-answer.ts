@@ -27,27 +27,33 @@ export function resultAnswer(result: unknown, outputSchema: object | undefined, 
     // What a toJSON or getter threw stays on the server (the cause goes to the log): it may quote anything.
     return fail("the handler's result cannot be written as JSON", undefined, error);
   }
+  // JSON.stringify answers undefined for a function or a symbol (or a toJSON returning one).
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
   if (text === undefined) return fail("the handler's result cannot be written as JSON");
   if (outputSchema === undefined) return { content: [{ type: "text", text }] };
   if (typeof result !== "object" || result === null || Array.isArray(result)) {
     return fail("the tool declares an outputSchema, so its handlers must return an object");
   }
   // The JSON round trip makes structuredContent the very value the text shows, and the value checked.
-  const structuredContent = JSON.parse(text) as { [key: string]: unknown };
+  const structuredContent = JSON.parse(text) as Record<string, unknown>;
   return checked([{ type: "text", text }], structuredContent, outputSchema, fail);
 }
 
 /** A helper-made result: its blocks as they are, its `structuredContent` checked like a plain result. */
-function contentAnswer(result: ContentBlock | { readonly content: readonly ContentBlock[]; readonly structuredContent?: object }, outputSchema: object | undefined, fail: Fail): ToolAnswer {
+function contentAnswer(
+  result: ContentBlock | { readonly content: readonly ContentBlock[]; readonly structuredContent?: object },
+  outputSchema: object | undefined,
+  fail: Fail,
+): ToolAnswer {
   const blocks = "content" in result ? [...result.content] : [result];
   const given = "content" in result ? result.structuredContent : undefined;
   if (given === undefined) {
     if (outputSchema === undefined) return { content: blocks };
     return fail("the tool declares an outputSchema, so a content result must carry it: return content(blocks, { structuredContent })");
   }
-  let structuredContent: { [key: string]: unknown };
+  let structuredContent: Record<string, unknown>;
   try {
-    structuredContent = JSON.parse(JSON.stringify(given)) as { [key: string]: unknown };
+    structuredContent = JSON.parse(JSON.stringify(given)) as Record<string, unknown>;
   } catch (error) {
     return fail("the handler's structuredContent cannot be written as JSON", undefined, error);
   }
@@ -55,10 +61,13 @@ function contentAnswer(result: ContentBlock | { readonly content: readonly Conte
   return checked(blocks, structuredContent, outputSchema, fail);
 }
 
-function checked(blocks: ContentBlock[], structuredContent: { [key: string]: unknown }, outputSchema: object, fail: Fail): ToolAnswer {
+function checked(blocks: ContentBlock[], structuredContent: Record<string, unknown>, outputSchema: object, fail: Fail): ToolAnswer {
   const problems = resultProblems(outputSchema, structuredContent);
   if (problems.length > 0) {
-    return fail(`the handler's result does not match the tool's outputSchema (${problems.length} ${problems.length === 1 ? "problem" : "problems"})`, problems.map((problem) => problemReport(problem, "structuredContent")));
+    return fail(
+      `the handler's result does not match the tool's outputSchema (${problems.length} ${problems.length === 1 ? "problem" : "problems"})`,
+      problems.map((problem) => problemReport(problem, "structuredContent")),
+    );
   }
   return { content: blocks, structuredContent };
 }

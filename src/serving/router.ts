@@ -117,7 +117,10 @@ export function createRouter(options: RouterOptions = {}): Router {
   const listedNames = () => listings.slice(1).map((listing) => listing.name);
   const lookup: ToolLookup = { names: () => [...entries.keys()], get: (name) => entries.get(name)?.tool };
   const changed = () => {
-    listings = Object.freeze([helpListing([...entries.keys()], settings.listing), ...[...entries.values()].flatMap((entry) => entry.listings)]);
+    listings = Object.freeze([
+      helpListing([...entries.keys()], settings.listing),
+      ...[...entries.values()].flatMap((entry) => entry.listings),
+    ]);
   };
   const notify = () => {
     for (const listener of [...listeners]) {
@@ -133,12 +136,16 @@ export function createRouter(options: RouterOptions = {}): Router {
     // Build every listing before adding any, so a failure leaves the router unchanged.
     const built = tools.map((tool) => {
       const mode = modeOf(tool.name);
-      const schemas = checked.get(tool)!;
+      const schemas = checked.get(tool);
+      if (schemas === undefined) throw new Error("registration checks every tool it is given");
       if (mode === "compact") return { entry: { tool, mode, listings: [toolListing(tool, schemas)] }, actions: [] };
       const perAction = actionListings(tool, schemas, mode);
       return { entry: { tool, mode, listings: perAction.map((one) => one.listing) }, actions: perAction };
     });
-    refuseTakenNames(built.flatMap(({ entry, actions }) => actions.map(({ action, listing }) => ({ tool: entry.tool.name, action, name: listing.name }))), new Set([...routes.keys(), ...tools.map((tool) => tool.name)]));
+    refuseTakenNames(
+      built.flatMap(({ entry, actions }) => actions.map(({ action, listing }) => ({ tool: entry.tool.name, action, name: listing.name }))),
+      new Set([...routes.keys(), ...tools.map((tool) => tool.name)]),
+    );
     for (const { entry, actions } of built) {
       entries.set(entry.tool.name, entry);
       routes.set(entry.tool.name, { entry });
@@ -157,12 +164,23 @@ export function createRouter(options: RouterOptions = {}): Router {
       const label = typeof name === "string" ? name : "the call";
       try {
         if (typeof name !== "string") {
-          return errorAnswer({ error: "unknown_tool", message: `the tool name is ${describeType(name)}, not a string`, validTools: listedNames(), help: helpPointer() });
+          return errorAnswer({
+            error: "unknown_tool",
+            message: `the tool name is ${describeType(name)}, not a string`,
+            validTools: listedNames(),
+            help: helpPointer(),
+          });
         }
-        if (name === HELP_TOOL_NAME) return answerHelp(lookup, readsNullAsAbsent(settings.listing) ? withoutNulls(args) : args, call.log ?? stderrLog, policy);
+        if (name === HELP_TOOL_NAME)
+          return answerHelp(lookup, readsNullAsAbsent(settings.listing) ? withoutNulls(args) : args, call.log ?? stderrLog, policy);
         const route = routes.get(name);
         if (route === undefined) {
-          return errorAnswer({ error: "unknown_tool", message: `no tool ${JSON.stringify(name)}${didYouMean(name, listedNames())}`, validTools: listedNames(), help: helpPointer() });
+          return errorAnswer({
+            error: "unknown_tool",
+            message: `no tool ${JSON.stringify(name)}${didYouMean(name, listedNames())}`,
+            validTools: listedNames(),
+            help: helpPointer(),
+          });
         }
         const { entry, action } = route;
         // An action's own listing takes the action's data as its arguments.
@@ -215,30 +233,54 @@ interface Settings {
  */
 function readOptions(options: unknown): Settings {
   const offences: RegistrationOffence[] = [];
-  const refuse = (field: string, problem: string, fix: string) => offences.push({ tool: undefined, field: field === "" ? "options" : `options.${field}`, code: "wrong_type", problem, fix });
+  const refuse = (field: string, problem: string, fix: string) =>
+    offences.push({ tool: undefined, field: field === "" ? "options" : `options.${field}`, code: "wrong_type", problem, fix });
   if (options === undefined) options = {};
   if (typeof options !== "object" || options === null) {
-    refuse("", `the options are ${describeType(options)}`, "pass { tools, instructions?, log?, exposeErrors?, listing?, listingOverrides? }, or nothing.");
+    refuse(
+      "",
+      `the options are ${describeType(options)}`,
+      "pass { tools, instructions?, log?, exposeErrors?, listing?, listingOverrides? }, or nothing.",
+    );
     throw new ToolRegistrationError(offences, []);
   }
   const field = (key: string): unknown => {
-    const value = read(options as object, key);
+    const value = read(options, key);
     if (isUnreadable(value)) refuse(key, `reading ${key} threw (${reasonText(value.reason)})`, `write ${key} as a plain data property.`);
     return isUnreadable(value) ? undefined : value;
   };
   const tools = readTools(field("tools"), refuse);
   const instructions = field("instructions");
-  if (instructions !== undefined && typeof instructions !== "string") refuse("instructions", `instructions is ${describeType(instructions)}`, "write the instructions as a string, or leave them out.");
+  if (instructions !== undefined && typeof instructions !== "string")
+    refuse("instructions", `instructions is ${describeType(instructions)}`, "write the instructions as a string, or leave them out.");
   const log = field("log");
   const logError = typeof log === "object" && log !== null ? read(log, "error") : undefined;
-  if (log !== undefined && typeof logError !== "function") refuse("log", `log is ${describeType(log)} without an error method`, "pass an object with error(message, details), or leave log out for standard error.");
+  if (log !== undefined && typeof logError !== "function")
+    refuse(
+      "log",
+      `log is ${describeType(log)} without an error method`,
+      "pass an object with error(message, details), or leave log out for standard error.",
+    );
   const exposeErrors = field("exposeErrors");
-  if (exposeErrors !== undefined && typeof exposeErrors !== "boolean") refuse("exposeErrors", `exposeErrors is ${describeType(exposeErrors)}`, "write true or false, or leave it out.");
+  if (exposeErrors !== undefined && typeof exposeErrors !== "boolean")
+    refuse("exposeErrors", `exposeErrors is ${describeType(exposeErrors)}`, "write true or false, or leave it out.");
   const listing = field("listing");
-  if (listing !== undefined && !isListingMode(listing)) refuse("listing", `listing is ${describeType(listing)}`, `write one of ${LISTING_MODES.map((mode) => JSON.stringify(mode)).join(", ")}, or leave it out for "compact".`);
+  if (listing !== undefined && !isListingMode(listing))
+    refuse(
+      "listing",
+      `listing is ${describeType(listing)}`,
+      `write one of ${LISTING_MODES.map((mode) => JSON.stringify(mode)).join(", ")}, or leave it out for "compact".`,
+    );
   const listingOverrides = readListingOverrides(field("listingOverrides"), refuse);
   if (offences.length > 0) throw new ToolRegistrationError(offences, []);
-  return { tools, instructions: instructions as string | undefined, log: log as ServerLog | undefined, exposeErrors: exposeErrors === true, listing: isListingMode(listing) ? listing : "compact", listingOverrides };
+  return {
+    tools,
+    instructions: instructions as string | undefined,
+    log: log as ServerLog | undefined,
+    exposeErrors: exposeErrors === true,
+    listing: isListingMode(listing) ? listing : "compact",
+    listingOverrides,
+  };
 }
 
 /** The tools of the options, each read once; an array that cannot be read is an offence. */

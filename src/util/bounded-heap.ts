@@ -26,7 +26,7 @@ export class BoundedHeap<T> {
     const { items, order } = this;
     if (items.length < this.size) {
       items.push(item);
-      for (let at = items.length - 1; at > 0; ) {
+      for (let at = items.length - 1; at > 0;) {
         const parent = (at - 1) >> 1;
         if (order(items[at]!, items[parent]!) <= 0) break;
         [items[at], items[parent]] = [items[parent]!, items[at]!];
@@ -34,7 +34,7 @@ export class BoundedHeap<T> {
       }
     } else if (order(item, items[0]!) < 0) {
       items[0] = item;
-      for (let at = 0; ; ) {
+      for (let at = 0; ;) {
         const left = 2 * at + 1;
         const right = left + 1;
         let largest = at;

@@ -101,7 +101,7 @@ export function boundedJson(value: unknown, maxDepth: number = MAX_ANSWER_DEPTH)
     } else {
       parts.push("{");
       let first = true;
-      for (const name of keys!) {
+      for (const name of keys ?? []) {
         const mark = parts.length;
         parts.push(first ? "" : ",", JSON.stringify(name), ":");
         if (budget <= 0) {

@@ -29,7 +29,7 @@ export type PlainObject = Record<string, unknown>;
 export function isPlainObject(value: unknown): value is PlainObject {
   if (typeof value !== "object" || value === null) return false;
   try {
-    const proto = Object.getPrototypeOf(value);
+    const proto: unknown = Object.getPrototypeOf(value);
     // An array's prototype is Array.prototype, so the prototype alone decides (a Proxy of an array reports the target's).
     return proto === Object.prototype || (proto === null && !Array.isArray(value));
   } catch {
@@ -143,7 +143,7 @@ export function describeType(value: unknown): string {
   }
   if (isArray(value)) return "an array";
   if (isPlainObject(value)) return "an object";
-  const constructorName = className(value as object);
+  const constructorName = className(value);
   if (constructorName === "Map" || constructorName === "Set" || constructorName === "Date" || constructorName === "RegExp") {
     return `a ${constructorName}`;
   }
@@ -169,6 +169,7 @@ function className(value: object): string | undefined {
 /** The message of whatever a getter or trap threw, on one line (see `oneLine`). */
 export function reasonText(reason: unknown): string {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- a hostile error's message may be any value
     if (reason instanceof Error) return oneLine(String(reason.message));
     return oneLine(String(reason));
   } catch {
@@ -177,7 +178,15 @@ export function reasonText(reason: unknown): string {
 }
 
 const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/g;
-const ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\v": "\\v", "\f": "\\f", "\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  "\n": "\\n",
+  "\r": "\\r",
+  "\v": "\\v",
+  "\f": "\\f",
+  "\u0085": "\\u0085",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 /**
  * `text` with every line break escaped (`\n` becomes the two characters
@@ -234,7 +243,8 @@ export function arrayEntries(array: readonly unknown[]): ArrayEntries | Unreadab
   } catch (error) {
     return new Unreadable(error);
   }
-  if (typeof length !== "number" || !Number.isInteger(length) || length < 0) return new Unreadable(new TypeError("its length is not an array length"));
+  if (typeof length !== "number" || !Number.isInteger(length) || length < 0)
+    return new Unreadable(new TypeError("its length is not an array length"));
   const indices: number[] = [];
   const named: string[] = [];
   for (const key of keys) {
@@ -365,18 +375,25 @@ export function dataFaults(value: unknown, scan: DataScan): DataFault[] {
     faults.push({ path: segmentsFrom(path), ...where, code, problem });
   };
   /** A value held at `where` in the object at `path`. */
-  const consider = (path: DataNode | null, where: { key?: string; index?: number }, label: string, held: unknown) => {
+  const consider = (path: DataNode | null, where: { key: string } | { index: number }, label: string, held: unknown) => {
     const problem = jsonProblem(held);
-    if (problem !== undefined) return fault(path, where, "not_json", `${label} is ${problem}`);
+    if (problem !== undefined) {
+      fault(path, where, "not_json", `${label} is ${problem}`);
+      return;
+    }
     if (typeof held !== "object" || held === null || !(isArray(held) || isPlainObject(held))) return;
     // Shared objects are data (JSON repeats them); an object inside itself is not: no caller can send a cycle.
-    if (data && holders.has(held)) return fault(path, where, "not_json", `${label} is a cycle (an object that contains it)`);
-    stack.push({ object: held, path: { parent: path, segment: where.key ?? where.index! } });
+    if (data && holders.has(held)) {
+      fault(path, where, "not_json", `${label} is a cycle (an object that contains it)`);
+      return;
+    }
+    stack.push({ object: held, path: { parent: path, segment: "key" in where ? where.key : where.index } });
   };
 
   const rootProblem = jsonProblem(value);
   if (rootProblem !== undefined) fault(null, {}, "not_json", `it is ${rootProblem}`);
-  else if (typeof value === "object" && value !== null && (isArray(value) || isPlainObject(value))) stack.push({ object: value, path: null });
+  else if (typeof value === "object" && value !== null && (isArray(value) || isPlainObject(value)))
+    stack.push({ object: value, path: null });
 
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     if ("leaving" in next) {

@@ -28,13 +28,38 @@ export type Lookup = Record<string, Schema | boolean>;
 const DRAFT = "2020-12";
 
 /** Keywords whose meaning depends on `properties` / `items` / `additionalProperties` beside them, or that change scope. */
-const COUPLED = ["patternProperties", "prefixItems", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "$ref", "$dynamicRef", "$recursiveRef", "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor"];
+const COUPLED = [
+  "patternProperties",
+  "prefixItems",
+  "additionalItems",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "$ref",
+  "$dynamicRef",
+  "$recursiveRef",
+  "$id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$recursiveAnchor",
+];
 
 /** The walked applicators, taken out of the part handed to the validator. */
 const WALKED = new Set(["properties", "items", "additionalProperties"]);
 
 /** Keywords that assert nothing: a schema object left with only these needs no validator call. */
-const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$defs", "definitions"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$defs",
+  "definitions",
+]);
 
 /**
  * Compiles the fast yes for a schema the validator has dereferenced.
@@ -52,13 +77,21 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accep
     return (value) => validate(value, schema, DRAFT, lookup, true).valid;
   }
   const asserting: Record<string, unknown> = {};
-  for (const [keyword, value] of Object.entries(schema)) if (value !== undefined && !WALKED.has(keyword) && !ANNOTATIONS.has(keyword)) asserting[keyword] = value;
+  for (const [keyword, value] of Object.entries(schema))
+    if (value !== undefined && !WALKED.has(keyword) && !ANNOTATIONS.has(keyword)) asserting[keyword] = value;
   // The part handed to the validator is built only for a schema the leaf fast yes cannot answer.
   let rest: Schema | undefined;
-  const own = Object.keys(asserting).length === 0 ? undefined : (compileLeaf(asserting) ?? ((value: unknown) => validate(value, (rest ??= shapedWithout(schema, WALKED)), DRAFT, lookup, true).valid));
-  const properties = schema.properties === undefined ? undefined : new Map(Object.entries(schema.properties).map(([name, inner]) => [name, compileAcceptor(inner, lookup)]));
+  const own =
+    Object.keys(asserting).length === 0
+      ? undefined
+      : (compileLeaf(asserting) ??
+        ((value: unknown) => validate(value, (rest ??= shapedWithout(schema, WALKED)), DRAFT, lookup, true).valid));
+  const properties =
+    schema.properties === undefined
+      ? undefined
+      : new Map(Object.entries(schema.properties).map(([name, inner]) => [name, compileAcceptor(inner, lookup)]));
   const additional = schema.additionalProperties === undefined ? undefined : compileAcceptor(schema.additionalProperties, lookup);
-  const items = schema.items === undefined ? undefined : compileAcceptor(schema.items as Schema | boolean, lookup);
+  const items = schema.items === undefined ? undefined : compileAcceptor(schema.items, lookup);
   return (value) => {
     if (own !== undefined && !own(value)) return false;
     if (typeof value !== "object" || value === null) return true;

@@ -11,7 +11,7 @@
  */
 import { checkData, valueProblems, type DataContract, type DataProblem } from "./data-check.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
-import { dataOffences, defaultOffencesIn } from "../key-set.js";
+import { dataOffences, defaultOffencesIn, type KeySetWalk } from "../key-set.js";
 import type { SchemaContext } from "./key-validators.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { wordProblem } from "./problem-wording.js";
@@ -27,9 +27,9 @@ import type { CheckedActionSchema } from "./checked-schema.js";
  * authorDataOffences(schema, context); // [{ code: "invalid_example", location: 'actions["create"].examples[0]', … }]
  * ```
  */
-export function authorDataOffences(schema: object, context: SchemaContext): Offence[] {
+export function authorDataOffences(schema: object, context: SchemaContext, walk: KeySetWalk): Offence[] {
   const { action } = context;
-  const closure = context.walk!.closure;
+  const closure = walk.closure;
   const values = context.values ?? new Map();
   const offences: Offence[] = [];
   if (hasOwn(schema, "defaults")) {
@@ -37,7 +37,8 @@ export function authorDataOffences(schema: object, context: SchemaContext): Offe
     const keys = defaultOffencesIn(closure, defaults, action);
     offences.push(...keys);
     if (keys.length === 0 && isPlainObject(defaults)) {
-      for (const problem of valueProblems(values, defaults)) offences.push(problemOffence(action, ["defaults"], problem, "invalid_default"));
+      for (const problem of valueProblems(values, defaults))
+        offences.push(problemOffence(action, ["defaults"], problem, "invalid_default"));
     }
   }
   const examples = hasOwn(schema, "examples") ? read(schema, "examples") : undefined;
@@ -49,7 +50,9 @@ export function authorDataOffences(schema: object, context: SchemaContext): Offe
       // An example a caller could not send (not JSON data) is named as such, not checked as a call.
       const faults = dataOffences(example, ["examples", index], action, "example");
       if (faults.length > 0) offences.push(...faults);
-      else for (const problem of checkData(contract, example).problems) offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
+      else
+        for (const problem of checkData(contract, example).problems)
+          offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
     });
   }
   return offences;
@@ -66,5 +69,13 @@ function problemOffence(action: string, prefix: readonly PathSegment[], problem:
   const last = problem.path.at(-1);
   const where = typeof last === "number" ? { index: last } : { key: String(last) };
   const label = typeof last === "number" ? `entry ${last}` : JSON.stringify(last);
-  return offence({ action, path: [...prefix, ...problem.path.slice(0, -1)], ...where, code, problem: `${label} ${text}`, fix: authorFix, kind: "default" });
+  return offence({
+    action,
+    path: [...prefix, ...problem.path.slice(0, -1)],
+    ...where,
+    code,
+    problem: `${label} ${text}`,
+    fix: authorFix,
+    kind: "default",
+  });
 }

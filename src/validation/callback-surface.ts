@@ -16,7 +16,8 @@ export interface SurfaceOffence {
   readonly tool: string | undefined;
   /** The tool field at fault: `name`, `handlers`, `handlers["create"]`… */
   readonly field: string;
-  readonly code: "not_object" | "invalid_name" | "reserved_name" | "wrong_type" | "invalid_schema" | "missing_handler" | "handler_without_action";
+  readonly code:
+    "not_object" | "invalid_name" | "reserved_name" | "wrong_type" | "invalid_schema" | "missing_handler" | "handler_without_action";
   readonly problem: string;
   readonly fix: string;
 }
@@ -31,7 +32,11 @@ const OPTIONAL_FIELDS: readonly [field: string, expected: string, test: (value: 
   ["title", "a string", (value) => typeof value === "string"],
   ["annotations", "a plain object of MCP tool annotations", isPlainObject],
   ["outputSchema", 'a plain object JSON Schema with type: "object"', (value) => isPlainObject(value) && value.type === "object"],
-  ["hints", "a plain object mapping error codes to hint strings", (value) => isPlainObject(value) && Object.values(value).every((hint) => typeof hint === "string")],
+  [
+    "hints",
+    "a plain object mapping error codes to hint strings",
+    (value) => isPlainObject(value) && Object.values(value).every((hint) => typeof hint === "string"),
+  ],
   ["handleError", "a function", (value) => typeof value === "function"],
   ["actionContext", "a string or a function of the action name", (value) => typeof value === "string" || typeof value === "function"],
 ];
@@ -50,39 +55,76 @@ const OPTIONAL_FIELDS: readonly [field: string, expected: string, test: (value: 
  */
 export function callbackSurfaceOffences(tool: unknown, reading?: Pick<RegistrationReading, "names">): SurfaceOffence[] {
   if (typeof tool !== "object" || tool === null) {
-    return [{ tool: undefined, field: "tool", code: "not_object", problem: `the tool is ${describeType(tool)}`, fix: "pass the value defineTool(...) returns." }];
+    return [
+      {
+        tool: undefined,
+        field: "tool",
+        code: "not_object",
+        problem: `the tool is ${describeType(tool)}`,
+        fix: "pass the value defineTool(...) returns.",
+      },
+    ];
   }
   const name = read(tool, "name");
   const label = typeof name === "string" ? name : undefined;
   const offences: SurfaceOffence[] = [];
-  const add = (field: string, code: SurfaceOffence["code"], problem: string, fix: string) => offences.push({ tool: label, field, code, problem: oneLine(problem), fix: oneLine(fix) });
+  const add = (field: string, code: SurfaceOffence["code"], problem: string, fix: string) =>
+    offences.push({ tool: label, field, code, problem: oneLine(problem), fix: oneLine(fix) });
 
   if (typeof name !== "string" || !TOOL_NAME.test(name)) {
-    add("name", "invalid_name", typeof name === "string" ? `the name ${JSON.stringify(name)} is not a valid MCP tool name` : `the name is ${describeType(name)}`,
-      'name the tool with 1–128 letters, digits, "_", "-" or ".", such as "tasks".');
+    add(
+      "name",
+      "invalid_name",
+      typeof name === "string" ? `the name ${JSON.stringify(name)} is not a valid MCP tool name` : `the name is ${describeType(name)}`,
+      'name the tool with 1–128 letters, digits, "_", "-" or ".", such as "tasks".',
+    );
   } else if (name === HELP_TOOL_NAME) {
     add("name", "reserved_name", `the name "${HELP_TOOL_NAME}" is reserved for the built-in help tool`, "choose another name.");
   }
   const description = read(tool, "description");
   if (typeof description !== "string" || description.trim() === "") {
-    add("description", "wrong_type", `the description is ${typeof description === "string" ? "empty" : describeType(description)}`, "describe what the tool is for in one sentence.");
+    add(
+      "description",
+      "wrong_type",
+      `the description is ${typeof description === "string" ? "empty" : describeType(description)}`,
+      "describe what the tool is for in one sentence.",
+    );
   }
   if (typeof read(tool, "actions") !== "function") {
-    add("actions", "wrong_type", `actions is ${describeType(read(tool, "actions"))}`, "declare the tool with defineTool, which makes actions a function.");
+    add(
+      "actions",
+      "wrong_type",
+      `actions is ${describeType(read(tool, "actions"))}`,
+      "declare the tool with defineTool, which makes actions a function.",
+    );
   }
   for (const [field, expected, test] of OPTIONAL_FIELDS) {
     const value = read(tool, field);
-    if (value !== undefined && !safely(() => test(value))) add(field, "wrong_type", `${field} is ${describeType(value)}`, `write ${expected}, or leave it out.`);
-    else if (field === "outputSchema" && value !== undefined) for (const fault of outputSchemaFaults(value as object)) add(field, "invalid_schema", fault.problem, fault.fix);
+    if (value !== undefined && !safely(() => test(value)))
+      add(field, "wrong_type", `${field} is ${describeType(value)}`, `write ${expected}, or leave it out.`);
+    else if (field === "outputSchema" && value !== undefined)
+      for (const fault of outputSchemaFaults(value as object)) add(field, "invalid_schema", fault.problem, fault.fix);
   }
   offences.push(...handlerOffences(tool, label, reading));
   return offences;
 }
 
-function handlerOffences(tool: object, label: string | undefined, reading: Pick<RegistrationReading, "names"> | undefined): SurfaceOffence[] {
+function handlerOffences(
+  tool: object,
+  label: string | undefined,
+  reading: Pick<RegistrationReading, "names"> | undefined,
+): SurfaceOffence[] {
   const handlers = read(tool, "handlers");
   if (!isPlainObject(handlers)) {
-    return [{ tool: label, field: "handlers", code: "wrong_type", problem: `handlers is ${describeType(handlers)}`, fix: "write an object with one handler function per action." }];
+    return [
+      {
+        tool: label,
+        field: "handlers",
+        code: "wrong_type",
+        problem: `handlers is ${describeType(handlers)}`,
+        fix: "write an object with one handler function per action.",
+      },
+    ];
   }
   let names: readonly string[];
   if (reading !== undefined) {
@@ -102,16 +144,28 @@ function handlerOffences(tool: object, label: string | undefined, reading: Pick<
   for (const action of names) {
     const handler = read(handlers, action);
     if (typeof handler !== "function") {
-      offences.push({ tool: label, field: `handlers[${JSON.stringify(action)}]`, code: "missing_handler",
-        problem: handler === undefined ? `action ${JSON.stringify(action)} has no handler` : `the handler of ${JSON.stringify(action)} is ${describeType(handler)}`,
-        fix: `add ${handlerAccess(action)}: async (data, context) => { … }.` });
+      offences.push({
+        tool: label,
+        field: `handlers[${JSON.stringify(action)}]`,
+        code: "missing_handler",
+        problem:
+          handler === undefined
+            ? `action ${JSON.stringify(action)} has no handler`
+            : `the handler of ${JSON.stringify(action)} is ${describeType(handler)}`,
+        fix: `add ${handlerAccess(action)}: async (data, context) => { … }.`,
+      });
     }
   }
   const declared = new Set(names);
   for (const action of handled) {
     if (!declared.has(action)) {
-      offences.push({ tool: label, field: `handlers[${JSON.stringify(action)}]`, code: "handler_without_action",
-        problem: `handler ${JSON.stringify(action)} has no action`, fix: `declare action ${JSON.stringify(action)} in actions, or remove its handler.` });
+      offences.push({
+        tool: label,
+        field: `handlers[${JSON.stringify(action)}]`,
+        code: "handler_without_action",
+        problem: `handler ${JSON.stringify(action)} has no action`,
+        fix: `declare action ${JSON.stringify(action)} in actions, or remove its handler.`,
+      });
     }
   }
   return offences;

@@ -5,7 +5,17 @@
  * offences. `validate` runs it on every key, the read side on the mandatory
  * pair; both through `action-schema.ts`, the layer's one entry.
  */
-import { allOwnKeys, describeType, hasOwn, isHiddenKey, isPlainObject, read, reasonText, isUnreadable, symbolText } from "../util/inspect.js";
+import {
+  allOwnKeys,
+  describeType,
+  hasOwn,
+  isHiddenKey,
+  isPlainObject,
+  read,
+  reasonText,
+  isUnreadable,
+  symbolText,
+} from "../util/inspect.js";
 import { authorDataOffences } from "./author-data.js";
 import { keyValidators, type SchemaContext } from "./key-validators.js";
 import { offence, type Offence } from "./offence.js";
@@ -22,29 +32,63 @@ export function nameOffences(record: object): Offence[] {
   const keys = allOwnKeys(record);
   if (isUnreadable(keys)) return [];
   const offences = keys.symbols.map((symbol) =>
-    offence({ action: null, path: [], key: symbolText(symbol), code: "symbol_key", problem: `${symbolText(symbol)} is a symbol key`, fix: "name every action with a string." }),
+    offence({
+      action: null,
+      path: [],
+      key: symbolText(symbol),
+      code: "symbol_key",
+      problem: `${symbolText(symbol)} is a symbol key`,
+      fix: "name every action with a string.",
+    }),
   );
   for (const name of keys.hidden) offences.push(hiddenActionOffence(name));
   for (const name of keys.strings) {
-    const problem = name === "" ? "an action name is empty" : /[\r\n]/.test(name) ? `action name ${JSON.stringify(name)} contains a line break` : undefined;
-    if (problem !== undefined) offences.push(offence({ action: null, path: [], key: name, code: "invalid_action_name", problem, fix: "name the action with a non-empty, one-line string such as \"create\"." }));
+    const problem =
+      name === ""
+        ? "an action name is empty"
+        : /[\r\n]/.test(name)
+          ? `action name ${JSON.stringify(name)} contains a line break`
+          : undefined;
+    if (problem !== undefined)
+      offences.push(
+        offence({
+          action: null,
+          path: [],
+          key: name,
+          code: "invalid_action_name",
+          problem,
+          fix: 'name the action with a non-empty, one-line string such as "create".',
+        }),
+      );
   }
   return offences;
 }
 
 /** The offence of an action defined as a non-enumerable property: never listed, so never validated or served. */
 export function hiddenActionOffence(name: string): Offence {
-  return offence({ action: null, path: [], key: name, code: "non_enumerable_key", problem: `action ${JSON.stringify(name)} is not enumerable`,
-    fix: "declare the action as an ordinary property of the record (an object literal key); a non-enumerable action is never listed." });
+  return offence({
+    action: null,
+    path: [],
+    key: name,
+    code: "non_enumerable_key",
+    problem: `action ${JSON.stringify(name)} is not enumerable`,
+    fix: "declare the action as an ordinary property of the record (an object literal key); a non-enumerable action is never listed.",
+  });
 }
 
 /** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
 export function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
   const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, values: undefined };
   if (!isPlainObject(schema)) {
-    context.offences.push(offence({ action, path: [], code: isUnreadable(schema) ? "unreadable" : "schema_not_object",
-      problem: `the action schema is ${isUnreadable(schema) ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,
-      fix: 'write an object with at least description and properties, such as { description: "…", properties: {} }.' }));
+    context.offences.push(
+      offence({
+        action,
+        path: [],
+        code: isUnreadable(schema) ? "unreadable" : "schema_not_object",
+        problem: `the action schema is ${isUnreadable(schema) ? `unreadable (${reasonText(schema.reason)})` : describeType(schema)}`,
+        fix: 'write an object with at least description and properties, such as { description: "…", properties: {} }.',
+      }),
+    );
     return context;
   }
   const vocabulary: readonly ActionSchemaKey[] = scope === "all" ? actionSchemaKeys() : mandatoryActionSchemaKeys();
@@ -65,38 +109,70 @@ export function chain(action: string, schema: unknown, scope: "all" | "mandatory
     keyValidators[key](value, context);
   }
   if (scope === "all" && context.offences.length === 0 && context.walk !== undefined) {
-    context.offences.push(...authorDataOffences(schema, context));
+    context.offences.push(...authorDataOffences(schema, context, context.walk));
   }
   return context;
 }
 
 function missingKey(action: string, key: string): Offence {
-  const example = key === "description" ? 'description: "Create a task"' : 'properties: { name: { type: "string" } } (or properties: {} for none)';
+  const example =
+    key === "description" ? 'description: "Create a task"' : 'properties: { name: { type: "string" } } (or properties: {} for none)';
   return offence({ action, path: [], key, code: "missing_key", problem: `missing mandatory key "${key}"`, fix: `add ${example}.` });
 }
 
 function hiddenKeyOffence(action: string, key: string): Offence {
-  return offence({ action, path: [], key, code: "non_enumerable_key", problem: `${JSON.stringify(key)} is not enumerable`,
-    fix: "write it as an ordinary property of the action schema (an object literal key); help, tools/list and the gate see only enumerable keys." });
+  return offence({
+    action,
+    path: [],
+    key,
+    code: "non_enumerable_key",
+    problem: `${JSON.stringify(key)} is not enumerable`,
+    fix:
+      "write it as an ordinary property of the action schema (an object literal key); " +
+      "help, tools/list and the gate see only enumerable keys.",
+  });
 }
 
 function unknownKeyOffences(action: string, schema: object, vocabulary: readonly string[]): Offence[] {
   const keys = allOwnKeys(schema);
   if (isUnreadable(keys)) {
-    return [offence({ action, path: [], code: "unreadable", problem: `its keys cannot be read (${reasonText(keys.reason)})`, fix: "write the action schema as a plain object." })];
+    return [
+      offence({
+        action,
+        path: [],
+        code: "unreadable",
+        problem: `its keys cannot be read (${reasonText(keys.reason)})`,
+        fix: "write the action schema as a plain object.",
+      }),
+    ];
   }
   const known = new Set(vocabulary);
   const knownList = `Known keys: ${vocabulary.join(", ")}.`;
   const offences = keys.symbols.map((symbol) =>
-    offence({ action, path: [], key: symbolText(symbol), code: "symbol_key", problem: `unknown key ${symbolText(symbol)} (a symbol)`, fix: `remove it. ${knownList}` }),
+    offence({
+      action,
+      path: [],
+      key: symbolText(symbol),
+      code: "symbol_key",
+      problem: `unknown key ${symbolText(symbol)} (a symbol)`,
+      fix: `remove it. ${knownList}`,
+    }),
   );
   // A hidden vocabulary key is reported by the chain's loop, at both moments.
   for (const key of keys.hidden) if (!known.has(key)) offences.push(hiddenKeyOffence(action, key));
   for (const key of keys.strings) {
     if (known.has(key)) continue;
     const guess = closest(key, vocabulary);
-    offences.push(offence({ action, path: [], key, code: "unknown_key", problem: `unknown key ${JSON.stringify(key)}`,
-      fix: `${guess === undefined ? "remove it, or move its text into notes." : `did you mean ${JSON.stringify(guess)}?`} ${knownList}` }));
+    offences.push(
+      offence({
+        action,
+        path: [],
+        key,
+        code: "unknown_key",
+        problem: `unknown key ${JSON.stringify(key)}`,
+        fix: `${guess === undefined ? "remove it, or move its text into notes." : `did you mean ${JSON.stringify(guess)}?`} ${knownList}`,
+      }),
+    );
   }
   return offences;
 }

@@ -35,33 +35,34 @@ export function closureAdmits(closure: Closure, value: unknown, rootKeys?: reado
   }
 }
 
-
 function admits(place: Closure, value: unknown, depth: number, rootKeys?: readonly string[]): boolean {
   if (place === OPEN || typeof value !== "object" || value === null) return true;
   if (depth > DEPTH_LIMIT) return false;
   if (Array.isArray(value)) {
     const items = place.items;
     if (items === null || items === OPEN) return true;
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- indexed: an array's own Symbol.iterator is never called
     for (let index = 0; index < value.length; index++) {
       const element: unknown = value[index];
       if (typeof element === "object" && element !== null && !admits(items, element, depth + 1)) return false;
     }
     return true;
   }
-  if (place.declared === null) return true;
+  const declared = place.declared;
+  if (declared === null) return true;
   const prototype: unknown = Object.getPrototypeOf(value);
   // The full walk reads only plain objects; neither refuses keys elsewhere.
   if (prototype !== Object.prototype && prototype !== null) return true;
   if (rootKeys !== undefined) {
-    for (const key of rootKeys) if (!admitsKey(place, value, key, depth)) return false;
+    for (const key of rootKeys) if (!admitsKey(place, declared, value, key, depth)) return false;
     return true;
   }
-  for (const key in value) if (!admitsKey(place, value, key, depth)) return false;
+  for (const key in value) if (!admitsKey(place, declared, value, key, depth)) return false;
   return true;
 }
 
-function admitsKey(place: Closure, value: object, key: string, depth: number): boolean {
-  let next = place.declared!.get(key);
+function admitsKey(place: Closure, declared: ReadonlyMap<string, Closure>, value: object, key: string, depth: number): boolean {
+  let next = declared.get(key);
   if (next === undefined) {
     if (matchesPattern(place, key)) return true;
     const extra = place.extra;

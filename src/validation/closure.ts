@@ -83,7 +83,12 @@ export function closureViolations(closure: Closure, value: unknown): Violation[]
  * walkViolations(closure, { name: "x", extra: 1 }, (violation) => console.log(violation.key)); // "extra"
  * ```
  */
-export function walkViolations(closure: Closure, value: unknown, found: (violation: Violation) => void, rootKeys?: readonly string[]): void {
+export function walkViolations(
+  closure: Closure,
+  value: unknown,
+  found: (violation: Violation) => void,
+  rootKeys?: readonly string[],
+): void {
   const walk = new ClosureWalk(found, rootKeys);
   walk.visit(closure, value, null, 0);
   for (let deferred = walk.deferred.pop(); deferred !== undefined; deferred = walk.deferred.pop()) {

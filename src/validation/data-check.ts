@@ -81,7 +81,9 @@ export function checkData(contract: DataContract, data: object, limit = Number.P
   for (const problem of values.problems) problems.push(problem);
   const found = problems.length + violations.count + values.unnamed;
   // Only the problems that will be named are sorted against each other, and only named unknown keys get a "did you mean".
-  const named = firstInOrder([...problems, ...violations.kept], limit).map((problem) => ("declared" in problem || problem.code !== "unknown_key" ? problem : withSuggestion(contract.closure, problem as Violation)));
+  const named = firstInOrder([...problems, ...violations.kept], limit).map((problem) =>
+    "declared" in problem || problem.code !== "unknown_key" ? problem : withSuggestion(contract.closure, problem),
+  );
   return { problems: named, unnamed: found - named.length };
 }
 
@@ -98,13 +100,23 @@ function keysOf(data: object): string[] | undefined {
  * many it refuses in all: past the limit each one is compared with the
  * largest kept and dropped, never held.
  */
-function firstViolations(closure: Closure, data: object, limit: number, rootKeys: readonly string[] | undefined): { kept: Violation[]; count: number } {
+function firstViolations(
+  closure: Closure,
+  data: object,
+  limit: number,
+  rootKeys: readonly string[] | undefined,
+): { kept: Violation[]; count: number } {
   const heap = new BoundedHeap<Violation>(limit, compareProblems);
   let count = 0;
-  walkViolations(closure, data, (violation) => {
-    count++;
-    heap.offer(violation);
-  }, rootKeys);
+  walkViolations(
+    closure,
+    data,
+    (violation) => {
+      count++;
+      heap.offer(violation);
+    },
+    rootKeys,
+  );
   return { kept: heap.sorted(), count };
 }
 
@@ -140,12 +152,24 @@ function valuesAccepted(values: ReadonlyMap<string, CompiledSchema>, data: objec
  * valueProblems(values, { due: 5 }); // [{ code: "invalid_value", path: ["due"], failure: … }]
  * ```
  */
-export function valueProblems(values: ReadonlyMap<string, CompiledSchema>, data: object, keyProblems: readonly DataProblem[] = []): DataProblem[] {
+export function valueProblems(
+  values: ReadonlyMap<string, CompiledSchema>,
+  data: object,
+  keyProblems: readonly DataProblem[] = [],
+): DataProblem[] {
   return valueProblemsUpTo(values, data, keyProblems, Number.POSITIVE_INFINITY).problems;
 }
 
-/** `valueProblems`, naming at most `limit` failures of each property (in the validator's order, which is the data's) and counting the rest. */
-function valueProblemsUpTo(values: ReadonlyMap<string, CompiledSchema>, data: object, keyProblems: readonly DataProblem[], limit: number): CheckedData {
+/**
+ * `valueProblems`, naming at most `limit` failures of each property (in the
+ * validator's order, which is the data's) and counting the rest.
+ */
+function valueProblemsUpTo(
+  values: ReadonlyMap<string, CompiledSchema>,
+  data: object,
+  keyProblems: readonly DataProblem[],
+  limit: number,
+): CheckedData {
   const refused = new Set(keyProblems.map((problem) => placeOf(problem.path, "key" in problem ? problem.key : undefined)));
   const problems: DataProblem[] = [];
   let unnamed = 0;
@@ -197,7 +221,9 @@ export function failureProblems(prefix: readonly PathSegment[], failure: SchemaF
   const path: PathSegment[] = [...prefix, ...failure.path];
   if (failure.keyword === "required" && Array.isArray(failure.rule) && isPlainObject(failure.value)) {
     const holder = failure.value;
-    return failure.rule.filter((name): name is string => typeof name === "string" && !hasOwn(holder, name)).map((name) => ({ code: "missing_required", path, key: name }));
+    return failure.rule
+      .filter((name): name is string => typeof name === "string" && !hasOwn(holder, name))
+      .map((name) => ({ code: "missing_required", path, key: name }));
   }
   const last = path.at(-1);
   if (failure.keyword === "false" && typeof last === "string") {
@@ -238,13 +264,13 @@ function compareProblems(a: DataProblem, b: DataProblem): number {
   const aLength = a.path.length + (aKey === undefined ? 0 : 1);
   const bLength = b.path.length + (bKey === undefined ? 0 : 1);
   for (let index = 0; index < Math.min(aLength, bLength); index++) {
+    // Past its path, a problem's segment is its key (the bound counts it only when there is one).
+    // eslint-disable-next-line no-restricted-syntax -- the bound proves aKey and bKey, as it proves the index reads
     const order = compareSegments(index < a.path.length ? a.path[index]! : aKey!, index < b.path.length ? b.path[index]! : bKey!);
     if (order !== 0) return order;
   }
   return aLength - bLength;
 }
-
-
 
 /** Adds the declared names of the violation's place and the closest one to an unknown key. */
 function withSuggestion(closure: Closure, violation: Violation): DataProblem {

@@ -16,7 +16,10 @@ import type { PathSegment } from "./offence.js";
 export interface SchemaFailure {
   /** From the validated value to the failing place: `["opts", "tags", 2]`. */
   readonly path: readonly PathSegment[];
-  /** The keyword that failed (`type`, `enum`, `required`…); `false` for a place the schema forbids; `unchecked` when validation itself failed. */
+  /**
+   * The keyword that failed (`type`, `enum`, `required`…); `false` for a place
+   * the schema forbids; `unchecked` when validation itself failed.
+   */
   readonly keyword: string;
   /** The keyword's value in the schema, when it can be read (`$ref`s followed). */
   readonly rule?: unknown;
@@ -37,7 +40,6 @@ export interface CompiledSchema {
 
 const DRAFT = "2020-12";
 
-
 /**
  * Compiles a JSON Schema (a deep copy of it: the validator annotates the
  * objects it compiles, and an author's schema may be frozen or change
@@ -57,7 +59,7 @@ const DRAFT = "2020-12";
 export function compileSchema(schema: unknown, options: { readonly references?: boolean } = {}): CompiledSchema {
   const copy = shapedCopy(schema) as Schema;
   const references = options.references ?? true;
-  const lookup: Lookup = references ? dereference(copy) : Object.create(null);
+  const lookup: Lookup = references ? dereference(copy) : (Object.create(null) as Lookup);
   const unresolved = references ? unresolvedRefs(copy, lookup) : [];
   // A schema with a dangling $ref is never served (an offence); it gets no fast path to build.
   const acceptor = unresolved.length === 0 ? compileAcceptor(copy, lookup) : () => false;
@@ -77,7 +79,10 @@ export function compileSchema(schema: unknown, options: { readonly references?: 
         const { valid, errors } = validate(value, copy, DRAFT, lookup, false);
         return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy, lookup, limit);
       } catch (error) {
-        return { named: [{ path: [], keyword: "unchecked", value, message: `it could not be checked (${reasonText(error)})` }], unnamed: 0 };
+        return {
+          named: [{ path: [], keyword: "unchecked", value, message: `it could not be checked (${reasonText(error)})` }],
+          unnamed: 0,
+        };
       }
     },
   };
@@ -120,8 +125,21 @@ export function compileOnUse(schema: unknown): CompiledSchema {
 
 /** Keywords whose error only says "something below me failed": their deeper errors are the ones to name. */
 const WRAPPERS = new Set([
-  "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "items", "prefixItems",
-  "additionalItems", "unevaluatedItems", "$ref", "$recursiveRef", "allOf", "dependentSchemas", "if", "then", "else",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "unevaluatedItems",
+  "$ref",
+  "$recursiveRef",
+  "allOf",
+  "dependentSchemas",
+  "if",
+  "then",
+  "else",
 ]);
 
 /** Keywords whose sub-errors are alternatives tried, not problems: the keyword's own error is the one to name. */
@@ -133,13 +151,20 @@ const ALTERNATIVES = new Set(["anyOf", "oneOf", "not", "contains", "propertyName
  * an alternative (`anyOf` branches) are dropped for the alternative's own
  * error; wrapper errors are dropped for what they wrap.
  */
-function leafFailures(errors: readonly OutputUnit[], value: unknown, schema: Schema, lookup: Lookup, limit: number): { named: SchemaFailure[]; unnamed: number } {
+function leafFailures(
+  errors: readonly OutputUnit[],
+  value: unknown,
+  schema: Schema,
+  lookup: Lookup,
+  limit: number,
+): { named: SchemaFailure[]; unnamed: number } {
   // Keyword locations repeat per array element ("#/items/anyOf"): a set keeps this linear in the errors.
   const alternatives = new Set<string>();
   for (const error of errors) {
     if (ALTERNATIVES.has(error.keyword)) alternatives.add(error.keywordLocation);
     // minContains / maxContains fail through the items tried against the sibling `contains`: those tries are not problems.
-    if (error.keyword === "minContains" || error.keyword === "maxContains") alternatives.add(error.keywordLocation.replace(/(min|max)Contains$/, "contains"));
+    if (error.keyword === "minContains" || error.keyword === "maxContains")
+      alternatives.add(error.keywordLocation.replace(/(min|max)Contains$/, "contains"));
   }
   const failures: SchemaFailure[] = [];
   let unnamed = 0;
@@ -157,7 +182,13 @@ function leafFailures(errors: readonly OutputUnit[], value: unknown, schema: Sch
     }
     const path = instancePath(error.instanceLocation, value);
     const rule = error.keyword === "false" ? false : ruleAt(schema, error.keywordLocation, lookup);
-    failures.push({ path, keyword: error.keyword, ...(rule === undefined ? {} : { rule }), value: valueAt(value, path), message: error.error });
+    failures.push({
+      path,
+      keyword: error.keyword,
+      ...(rule === undefined ? {} : { rule }),
+      value: valueAt(value, path),
+      message: error.error,
+    });
   }
   return { named: failures, unnamed };
 }
@@ -207,7 +238,10 @@ function ruleAt(schema: Schema, location: string, lookup: Lookup): unknown {
 function pointerSegments(location: string): string[] {
   const pointer = location.startsWith("#") ? location.slice(1) : location;
   if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((segment) => decodeSegment(segment));
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((segment) => decodeSegment(segment));
 }
 
 function decodeSegment(segment: string): string {

@@ -4,7 +4,17 @@
  * makes a key without a validator a compile error; the invariant test makes
  * it a test failure too.
  */
-import { arrayEntries, arrayLength, describeType, holeText, isArray, isPlainObject, read, reasonText, isUnreadable } from "../util/inspect.js";
+import {
+  arrayEntries,
+  arrayLength,
+  describeType,
+  holeText,
+  isArray,
+  isPlainObject,
+  read,
+  reasonText,
+  isUnreadable,
+} from "../util/inspect.js";
 import type { CompiledSchema } from "./json-schema.js";
 import { walkKeySet, type KeySetWalk } from "../key-set.js";
 import { checkPropertySchemas } from "./property-checks.js";
@@ -37,8 +47,13 @@ function report(context: SchemaContext, where: Where, code: OffenceCode, problem
 }
 
 function wrongType(context: SchemaContext, key: ActionSchemaKey, value: unknown, fix: string): void {
-  report(context, { path: [], key }, isUnreadable(value) ? "unreadable" : "wrong_type",
-    isUnreadable(value) ? `reading "${key}" threw (${reasonText(value.reason)})` : `"${key}" is ${describeType(value)}`, fix);
+  report(
+    context,
+    { path: [], key },
+    isUnreadable(value) ? "unreadable" : "wrong_type",
+    isUnreadable(value) ? `reading "${key}" threw (${reasonText(value.reason)})` : `"${key}" is ${describeType(value)}`,
+    fix,
+  );
 }
 
 /** One present entry of a list: its index and value. */
@@ -53,7 +68,12 @@ const HOLE_FIX = 'write an entry at every position: remove the empty slot (as in
  * is reported and left out. Found through the list's own keys, so a huge
  * sparse list costs what it holds.
  */
-function listEntries(context: SchemaContext, value: unknown, path: readonly PathSegment[], onWrongType: (value: unknown) => void): Entry[] | undefined {
+function listEntries(
+  context: SchemaContext,
+  value: unknown,
+  path: readonly PathSegment[],
+  onWrongType: (value: unknown) => void,
+): Entry[] | undefined {
   const found = isArray(value) ? arrayEntries(value) : undefined;
   if (found === undefined || isUnreadable(found)) {
     onWrongType(found ?? value);
@@ -63,7 +83,14 @@ function listEntries(context: SchemaContext, value: unknown, path: readonly Path
   const present: Entry[] = [];
   for (const index of found.present) {
     const entry = read(value as readonly unknown[], index);
-    if (isUnreadable(entry)) report(context, { path, index }, "unreadable", `reading entry ${index} threw (${reasonText(entry.reason)})`, "write the list as plain data.");
+    if (isUnreadable(entry))
+      report(
+        context,
+        { path, index },
+        "unreadable",
+        `reading entry ${index} threw (${reasonText(entry.reason)})`,
+        "write the list as plain data.",
+      );
     else present.push([index, entry]);
   }
   return present;
@@ -83,16 +110,33 @@ function checkNames(context: SchemaContext, list: readonly Entry[], path: readon
   const declared = context.declared;
   list.forEach(([index, name]) => {
     if (typeof name !== "string") {
-      report(context, { path, index }, "wrong_type", `entry ${index} is ${describeType(name)}`, `write the name of a property as a string.`);
+      report(
+        context,
+        { path, index },
+        "wrong_type",
+        `entry ${index} is ${describeType(name)}`,
+        `write the name of a property as a string.`,
+      );
     } else if (seen.has(name)) {
-      report(context, { path, key: name, index }, "duplicate_entry", `${JSON.stringify(name)} is listed twice`, `remove the second ${JSON.stringify(name)}.`);
+      report(
+        context,
+        { path, key: name, index },
+        "duplicate_entry",
+        `${JSON.stringify(name)} is listed twice`,
+        `remove the second ${JSON.stringify(name)}.`,
+      );
     } else {
       seen.add(name);
       if (declared !== undefined && !declared.has(name)) {
         const guess = closest(name, [...declared]);
         const remedy = `declare ${JSON.stringify(name)} in properties, or remove it from ${listName}.`;
-        report(context, { path, key: name, index }, "undeclared_name", `${JSON.stringify(name)} is not declared in properties`,
-          guess === undefined ? remedy : `did you mean ${JSON.stringify(guess)}? Otherwise ${remedy}`);
+        report(
+          context,
+          { path, key: name, index },
+          "undeclared_name",
+          `${JSON.stringify(name)} is not declared in properties`,
+          guess === undefined ? remedy : `did you mean ${JSON.stringify(guess)}? Otherwise ${remedy}`,
+        );
       }
     }
   });
@@ -102,19 +146,34 @@ function checkNames(context: SchemaContext, list: readonly Entry[], path: readon
 const STRING_LIST_FIX = "write an array of strings.";
 
 /** The validators, keyed by the vocabulary (`actionSchemaKeys()`). */
-export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = {
+export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
   description(value, context) {
-    if (typeof value !== "string") return wrongType(context, "description", value, 'write a one-line string, such as "Create a task".');
+    if (typeof value !== "string") {
+      wrongType(context, "description", value, 'write a one-line string, such as "Create a task".');
+      return;
+    }
     if (/[\r\n]/.test(value)) {
-      report(context, { path: [], key: "description" }, "line_break", '"description" contains a line break', "keep the description on one line; put longer guidance in notes.");
+      report(
+        context,
+        { path: [], key: "description" },
+        "line_break",
+        '"description" contains a line break',
+        "keep the description on one line; put longer guidance in notes.",
+      );
     }
   },
   properties(value, context) {
     if (!isPlainObject(value)) {
-      return wrongType(context, "properties", value, 'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).');
+      wrongType(
+        context,
+        "properties",
+        value,
+        'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).',
+      );
+      return;
     }
     context.walk = walkKeySet(value, context.action);
-    context.declared = new Set(context.walk.closure.declared!.keys());
+    context.declared = new Set(context.walk.closure.declared.keys());
     context.offences.push(...context.walk.offences);
     // A property the walk found offences in is not checked further: its meta-schema check would only repeat them.
     const unsound = new Set(context.walk.offences.map((found) => found.path[1]).filter((name): name is string => typeof name === "string"));
@@ -129,24 +188,46 @@ export const keyValidators: { readonly [K in ActionSchemaKey]: KeyValidator } = 
     if (list !== undefined) checkNames(context, list, ["required"], "required");
   },
   requiredOneOf(value, context) {
-    const groups = entries(context, "requiredOneOf", value, 'write an array of groups of declared property names, such as [["id"], ["name"]].');
+    const groups = entries(
+      context,
+      "requiredOneOf",
+      value,
+      'write an array of groups of declared property names, such as [["id"], ["name"]].',
+    );
     if (groups !== undefined) checkGroups(context, groups);
   },
   defaults(value, context) {
-    if (!isPlainObject(value)) wrongType(context, "defaults", value, "write an object mapping declared property names to their default values.");
+    if (!isPlainObject(value))
+      wrongType(context, "defaults", value, "write an object mapping declared property names to their default values.");
   },
   notes(value, context) {
     if (typeof value !== "string") wrongType(context, "notes", value, "write a string; line breaks are allowed.");
   },
   related(value, context) {
     entries(context, "related", value, STRING_LIST_FIX)?.forEach(([index, entry]) => {
-      if (typeof entry !== "string") report(context, { path: ["related"], index }, "wrong_type", `entry ${index} is ${describeType(entry)}`, "write the related action or tool name as a string.");
+      if (typeof entry !== "string")
+        report(
+          context,
+          { path: ["related"], index },
+          "wrong_type",
+          `entry ${index} is ${describeType(entry)}`,
+          "write the related action or tool name as a string.",
+        );
     });
   },
   examples(value, context) {
-    entries(context, "examples", value, "write an array of example data objects, such as [{ name: \"Buy milk\" }].")?.forEach(([index, entry]) => {
-      if (!isPlainObject(entry)) report(context, { path: ["examples"], index }, "wrong_type", `entry ${index} is ${describeType(entry)}`, "write each example as a plain object of data.");
-    });
+    entries(context, "examples", value, 'write an array of example data objects, such as [{ name: "Buy milk" }].')?.forEach(
+      ([index, entry]) => {
+        if (!isPlainObject(entry))
+          report(
+            context,
+            { path: ["examples"], index },
+            "wrong_type",
+            `entry ${index} is ${describeType(entry)}`,
+            "write each example as a plain object of data.",
+          );
+      },
+    );
   },
 };
 
@@ -161,11 +242,23 @@ function checkGroups(context: SchemaContext, groups: readonly Entry[]): void {
   // One slot per present group, in index order; `set` is cleared once the group is reported.
   const slots: { readonly index: number; set: Set<string> | undefined }[] = groups.map(([index, group]) => {
     const list = listEntries(context, group, ["requiredOneOf", index], (wrong) =>
-      report(context, { path: ["requiredOneOf"], index }, isUnreadable(wrong) ? "unreadable" : "wrong_type",
-        isUnreadable(wrong) ? `reading group ${index} threw (${reasonText(wrong.reason)})` : `group ${index} is ${describeType(wrong)}`, 'write the group as an array of property names, such as ["id"].'));
+      report(
+        context,
+        { path: ["requiredOneOf"], index },
+        isUnreadable(wrong) ? "unreadable" : "wrong_type",
+        isUnreadable(wrong) ? `reading group ${index} threw (${reasonText(wrong.reason)})` : `group ${index} is ${describeType(wrong)}`,
+        'write the group as an array of property names, such as ["id"].',
+      ),
+    );
     if (list === undefined) return { index, set: undefined };
     if (arrayLength(group as readonly unknown[]) === 0) {
-      report(context, { path: ["requiredOneOf"], index }, "empty_group", `group ${index} is empty`, "name at least one property in the group, or remove it.");
+      report(
+        context,
+        { path: ["requiredOneOf"], index },
+        "empty_group",
+        `group ${index} is empty`,
+        "name at least one property in the group, or remove it.",
+      );
       return { index, set: undefined };
     }
     return { index, set: checkNames(context, list, ["requiredOneOf", index], "the group") };
@@ -179,24 +272,40 @@ function checkGroups(context: SchemaContext, groups: readonly Entry[]): void {
     const signature = JSON.stringify([...set].sort());
     const first = firstWithSignature.get(signature);
     if (first !== undefined) {
-      report(context, { path: ["requiredOneOf"], index }, "duplicate_group", `group ${index} repeats group ${first}`, `remove group ${index}.`);
+      report(
+        context,
+        { path: ["requiredOneOf"], index },
+        "duplicate_group",
+        `group ${index} repeats group ${first}`,
+        `remove group ${index}.`,
+      );
       slot.set = undefined;
       return;
     }
     firstWithSignature.set(signature, index);
-    for (const name of set) (holders.get(name) ?? holders.set(name, new Set()).get(name)!).add(position);
+    for (const name of set) {
+      let holding = holders.get(name);
+      if (holding === undefined) holders.set(name, (holding = new Set()));
+      holding.add(position);
+    }
   });
 
   slots.forEach(({ set, index }, position) => {
     if (set === undefined || set.size === 0) return;
     // Every group that holds all of this group's names: intersect, starting from the rarest name.
-    const lists = [...set].map((name) => holders.get(name)!).sort((a, b) => a.size - b.size);
+    // Every name was added to holders above.
+    const lists = [...set].map((name) => holders.get(name) ?? new Set<number>()).sort((a, b) => a.size - b.size);
     for (const candidate of lists[0]!) {
       const superset = slots[candidate]!;
       if (candidate === position || superset.set === undefined || superset.set.size <= set.size) continue;
       if (lists.every((list) => list.has(candidate))) {
-        report(context, { path: ["requiredOneOf"], index: superset.index }, "superset_group", `group ${superset.index} contains every name of group ${index}`,
-          `remove group ${superset.index}: a call that satisfies it already satisfies group ${index}.`);
+        report(
+          context,
+          { path: ["requiredOneOf"], index: superset.index },
+          "superset_group",
+          `group ${superset.index} contains every name of group ${index}`,
+          `remove group ${superset.index}: a call that satisfies it already satisfies group ${index}.`,
+        );
         superset.set = undefined;
       }
     }

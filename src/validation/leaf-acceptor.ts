@@ -12,7 +12,18 @@
 
 /** The keywords answered here; any other asserting keyword sends the schema object to the validator. */
 export const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
-  "type", "enum", "const", "required", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems",
+  "type",
+  "enum",
+  "const",
+  "required",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
 ]);
 
 type Leaf = (value: unknown) => boolean;
@@ -53,6 +64,22 @@ function listed(members: readonly unknown[], value: unknown): boolean {
   return false;
 }
 
+/** The keywords a leaf answers, with the types the meta-schema gives them. */
+interface LeafKeywords {
+  readonly type?: unknown;
+  readonly enum?: readonly unknown[];
+  readonly const?: unknown;
+  readonly required?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
 /**
  * The check of a schema object's asserting keywords (those present, not
  * `undefined`), or `undefined` when one of them is not answered here. The
@@ -68,7 +95,20 @@ function listed(members: readonly unknown[], value: unknown): boolean {
  */
 export function compileLeaf(keywords: Readonly<Record<string, unknown>>): Leaf | undefined {
   for (const keyword of Object.keys(keywords)) if (!LEAF_KEYWORDS.has(keyword)) return undefined;
-  const { type, enum: members, const: constant, required, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, minItems, maxItems } = keywords as Record<string, never>;
+  const {
+    type,
+    enum: members,
+    const: constant,
+    required,
+    minimum,
+    maximum,
+    exclusiveMinimum,
+    exclusiveMaximum,
+    minLength,
+    maxLength,
+    minItems,
+    maxItems,
+  } = keywords as LeafKeywords;
   const types: readonly unknown[] | undefined = type === undefined ? undefined : Array.isArray(type) ? type : [type];
   const hasConst = Object.hasOwn(keywords, "const");
   return (value) => {
@@ -76,17 +116,23 @@ export function compileLeaf(keywords: Readonly<Record<string, unknown>>): Leaf |
     if (actual === undefined) return false;
     if (types !== undefined && !types.some((expected) => hasType(value, actual, expected))) return false;
     if (hasConst && (constant !== value || (typeof value === "object" && value !== null))) return false;
-    if (members !== undefined && !listed(members as unknown[], value)) return false;
+    if (members !== undefined && !listed(members, value)) return false;
     switch (actual) {
       case "number": {
         const number = value as number;
-        return !(number < (minimum ?? -Infinity) || number > (maximum ?? Infinity) || (exclusiveMinimum !== undefined && number <= exclusiveMinimum) || (exclusiveMaximum !== undefined && number >= exclusiveMaximum));
+        return !(
+          number < (minimum ?? -Infinity) ||
+          number > (maximum ?? Infinity) ||
+          (exclusiveMinimum !== undefined && number <= exclusiveMinimum) ||
+          (exclusiveMaximum !== undefined && number >= exclusiveMaximum)
+        );
       }
       case "string": {
         if (minLength === undefined && maxLength === undefined) return true;
         const text = value as string;
         // Code points lie between half the UTF-16 length and the length: count them only when that range straddles a bound.
-        if ((minLength === undefined || Math.ceil(text.length / 2) >= minLength) && (maxLength === undefined || text.length <= maxLength)) return true;
+        if ((minLength === undefined || Math.ceil(text.length / 2) >= minLength) && (maxLength === undefined || text.length <= maxLength))
+          return true;
         const length = codePoints(text);
         return (minLength === undefined || length >= minLength) && (maxLength === undefined || length <= maxLength);
       }
@@ -95,7 +141,7 @@ export function compileLeaf(keywords: Readonly<Record<string, unknown>>): Leaf |
         return length >= (minItems ?? 0) && length <= (maxItems ?? Infinity);
       }
       case "object":
-        return required === undefined || (required as string[]).every((key) => Object.hasOwn(value as object, key));
+        return required === undefined || required.every((key) => Object.hasOwn(value as object, key));
       default:
         return true;
     }

@@ -23,7 +23,10 @@ let metaSchema: CompiledSchema | undefined;
  * `$id` and resolves the dialect's `$ref`s among them.
  */
 export function compiledMetaSchema(): CompiledSchema {
-  metaSchema ??= compileSchema({ $defs: Object.fromEntries(META_SCHEMA_DOCUMENTS.map((document, index) => [`document${index}`, document])), $ref: DIALECT });
+  metaSchema ??= compileSchema({
+    $defs: Object.fromEntries(META_SCHEMA_DOCUMENTS.map((document, index) => [`document${index}`, document])),
+    $ref: DIALECT,
+  });
   return metaSchema;
 }
 
@@ -62,8 +65,10 @@ function placed(fault: SchemaFault, at: readonly PathSegment[]): SchemaFault {
   if (at.length === 0) return fault;
   const whole = fault.holder.length === 0 && fault.key === undefined && fault.index === undefined;
   const last = at.at(-1);
-  if (whole && typeof last === "number") return { ...fault, holder: at.slice(0, -1), index: last, problem: fault.problem.replace(/^the schema/, `entry ${last}`) };
-  if (whole && typeof last === "string") return { ...fault, holder: at.slice(0, -1), key: last, problem: fault.problem.replace(/^the schema/, JSON.stringify(last)) };
+  if (whole && typeof last === "number")
+    return { ...fault, holder: at.slice(0, -1), index: last, problem: fault.problem.replace(/^the schema/, `entry ${last}`) };
+  if (whole && typeof last === "string")
+    return { ...fault, holder: at.slice(0, -1), key: last, problem: fault.problem.replace(/^the schema/, JSON.stringify(last)) };
   return { ...fault, holder: [...at, ...fault.holder] };
 }
 
@@ -84,7 +89,9 @@ function metaFaults(copy: unknown): SchemaFault[] {
   const seen = new Set<string>();
   return failures.map(faultOf).filter((fault) => {
     const identity = JSON.stringify([fault.holder, fault.key, fault.index, fault.problem]);
-    return !seen.has(identity) && seen.add(identity) !== undefined;
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
   });
 }
 
@@ -92,7 +99,11 @@ function faultOf(failure: SchemaFailure): SchemaFault {
   const holder = failure.path.slice(0, -1);
   const last = failure.path.at(-1);
   if (failure.keyword === "unchecked") {
-    return { holder: failure.path, problem: `the schema ${failure.message}`, fix: "write the schema as plain JSON, nested at most a few hundred levels deep." };
+    return {
+      holder: failure.path,
+      problem: `the schema ${failure.message}`,
+      fix: "write the schema as plain JSON, nested at most a few hundred levels deep.",
+    };
   }
   const where = typeof last === "number" ? { index: last } : last === undefined ? {} : { key: last };
   const keyword = typeof last === "string" ? last : typeof failure.path.at(-2) === "string" ? (failure.path.at(-2) as string) : undefined;
@@ -105,7 +116,9 @@ const TYPE_NAMES = ["array", "boolean", "integer", "null", "number", "object", "
 function reasonOf(failure: SchemaFailure): string {
   switch (failure.keyword) {
     case "format":
-      return failure.rule === "regex" ? ", not a valid regular expression (ECMAScript, with the u flag)" : `, not a valid ${String(failure.rule)}`;
+      return failure.rule === "regex"
+        ? ", not a valid regular expression (ECMAScript, with the u flag)"
+        : `, not a valid ${String(failure.rule)}`;
     case "anyOf":
     case "enum":
       return failure.path.at(-1) === "type" ? ", not a JSON Schema type" : "";
@@ -141,7 +154,7 @@ const KEYWORD_FIXES: Readonly<Record<string, string>> = {
   maxProperties: NON_NEGATIVE,
   minContains: NON_NEGATIVE,
   maxContains: NON_NEGATIVE,
-  pattern: "write a regular expression JavaScript accepts with the u flag, such as \"^[a-z]+$\".",
+  pattern: 'write a regular expression JavaScript accepts with the u flag, such as "^[a-z]+$".',
   format: 'write the format\'s name as a string, such as "date-time".',
   required: 'write an array of distinct property names, such as ["name"].',
   enum: "write an array of the allowed values.",

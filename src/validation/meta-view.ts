@@ -74,17 +74,29 @@ const MAX_SUBSCHEMAS = 100_000;
  * // { schemas: [{ at: [], copy: { type: "array", items: true }, key: … }, { at: ["items"], copy: { type: "string" }, key: … }] }
  * ```
  */
-export function metaView(schema: unknown): { readonly schemas: ViewedSchema[]; readonly references: boolean } | { readonly fault: SchemaFault } {
+export function metaView(
+  schema: unknown,
+): { readonly schemas: ViewedSchema[]; readonly references: boolean } | { readonly fault: SchemaFault } {
   const schemas: ViewedSchema[] = [];
   let references = false;
   const roots: Root[] = [{ at: [], value: schema, level: 0, enclosing: null }];
   try {
     for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
       if (schemas.length >= MAX_SUBSCHEMAS) {
-        throw new Stop({ holder: [], code: "too_large", problem: `the schema holds more than ${MAX_SUBSCHEMAS} subschemas (a shared one counts at every place)`, fix: "split the schema, or share definitions through $defs and $ref." });
+        throw new Stop({
+          holder: [],
+          code: "too_large",
+          problem: `the schema holds more than ${MAX_SUBSCHEMAS} subschemas (a shared one counts at every place)`,
+          fix: "split the schema, or share definitions through $defs and $ref.",
+        });
       }
       if (root.level > MAX_SCHEMA_LEVELS) {
-        throw new Stop({ holder: root.at, code: "too_large", problem: `the schema nests more than ${MAX_SCHEMA_LEVELS} subschemas deep`, fix: "flatten the schema, or reuse a definition through $defs and $ref." });
+        throw new Stop({
+          holder: root.at,
+          code: "too_large",
+          problem: `the schema nests more than ${MAX_SCHEMA_LEVELS} subschemas deep`,
+          fix: "flatten the schema, or reuse a definition through $defs and $ref.",
+        });
       }
       const copier = new Copier(root, roots);
       const copy = copier.copySchema(root.value);
@@ -93,7 +105,14 @@ export function metaView(schema: unknown): { readonly schemas: ViewedSchema[]; r
     }
   } catch (error) {
     if (error instanceof Stop) return { fault: error.fault };
-    return { fault: { holder: [], code: "unreadable", problem: `it cannot be read (${reasonText(error)})`, fix: "write the schema as plain data." } };
+    return {
+      fault: {
+        holder: [],
+        code: "unreadable",
+        problem: `it cannot be read (${reasonText(error)})`,
+        fix: "write the schema as plain data.",
+      },
+    };
   }
   return { schemas, references };
 }
@@ -119,8 +138,13 @@ class Copier {
     if (!isPlain(schema)) return this.copyValue(schema, () => this.root.at, 0);
     if (encloses(this.root.enclosing, schema)) {
       const last = this.root.at.at(-1);
-      throw new Stop({ holder: this.root.at.slice(0, -1), ...(typeof last === "number" ? { index: last } : last === undefined ? {} : { key: last }), code: "cycle",
-        problem: "it refers back to an enclosing schema (a cycle)", fix: "make the schema a tree; for a recursive shape use $defs and $ref." });
+      throw new Stop({
+        holder: this.root.at.slice(0, -1),
+        ...(typeof last === "number" ? { index: last } : last === undefined ? {} : { key: last }),
+        code: "cycle",
+        problem: "it refers back to an enclosing schema (a cycle)",
+        fix: "make the schema a tree; for a recursive shape use $defs and $ref.",
+      });
     }
     this.enclosing = { schema, outer: this.root.enclosing };
     const copy: Record<string, unknown> = {};
@@ -131,8 +155,10 @@ class Copier {
       const at = () => [...this.root.at, key];
       let copied: unknown;
       if (schemaKeyword[key] === true && !(key === "items" && Array.isArray(value))) copied = this.queue(at(), value);
-      else if ((schemaArrayKeyword[key] === true || key === "items") && Array.isArray(value)) copied = value.map((entry: unknown, index) => this.queue([...at(), index], entry));
-      else if (schemaMapKeyword[key] === true && isPlain(value)) copied = Object.fromEntries(Object.keys(value).map((name) => [name, this.queue([...at(), name], this.read(value, name, at()))]));
+      else if ((schemaArrayKeyword[key] === true || key === "items") && Array.isArray(value))
+        copied = value.map((entry: unknown, index) => this.queue([...at(), index], entry));
+      else if (schemaMapKeyword[key] === true && isPlain(value))
+        copied = Object.fromEntries(Object.keys(value).map((name) => [name, this.queue([...at(), name], this.read(value, name, at()))]));
       else copied = this.copyValue(value, at, 0);
       // A tuple `items` is checked entry by entry; in the copy it stays meta-valid.
       if (key === "items" && Array.isArray(value)) copied = true;
@@ -149,11 +175,19 @@ class Copier {
   /** A value that is not a subschema (a keyword's value, an enum entry): copied plainly, bounded in depth. */
   private copyValue(value: unknown, at: () => readonly PathSegment[], depth: number): unknown {
     if (typeof value !== "object" || value === null) {
-      if (typeof value === "number" ? !Number.isFinite(value) : !(typeof value === "string" || typeof value === "boolean" || value === null)) this.pure = false;
+      if (
+        typeof value === "number" ? !Number.isFinite(value) : !(typeof value === "string" || typeof value === "boolean" || value === null)
+      )
+        this.pure = false;
       return value;
     }
     if (depth > MAX_VALUE_DEPTH) {
-      throw new Stop({ holder: at(), code: "too_large", problem: `a value nests more than ${MAX_VALUE_DEPTH} objects and arrays deep`, fix: "flatten the value." });
+      throw new Stop({
+        holder: at(),
+        code: "too_large",
+        problem: `a value nests more than ${MAX_VALUE_DEPTH} objects and arrays deep`,
+        fix: "flatten the value.",
+      });
     }
     if (Array.isArray(value)) return value.map((entry: unknown, index) => this.copyValue(entry, () => [...at(), index], depth + 1));
     if (!isPlain(value)) {
@@ -161,7 +195,12 @@ class Copier {
       return value;
     }
     const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) defineOwn(copy, key, this.copyValue(this.read(value, key, at()), () => [...at(), key], depth + 1));
+    for (const key of Object.keys(value))
+      defineOwn(
+        copy,
+        key,
+        this.copyValue(this.read(value, key, at()), () => [...at(), key], depth + 1),
+      );
     return copy;
   }
 
@@ -169,7 +208,13 @@ class Copier {
     try {
       return (object as Record<string, unknown>)[key];
     } catch (error) {
-      throw new Stop({ holder: at, key, code: "unreadable", problem: `reading ${JSON.stringify(key)} threw (${reasonText(error)})`, fix: `write ${describeType(object)} of plain data.` });
+      throw new Stop({
+        holder: at,
+        key,
+        code: "unreadable",
+        problem: `reading ${JSON.stringify(key)} threw (${reasonText(error)})`,
+        fix: `write ${describeType(object)} of plain data.`,
+      });
     }
   }
 }

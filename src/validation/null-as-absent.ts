@@ -95,7 +95,7 @@ export function nullAsAbsent(properties: unknown, required: readonly string[], d
   for (const { path, key } of absent) {
     let holder: unknown = copy;
     for (const segment of path) holder = (holder as Record<PathSegment, unknown>)[segment];
-    delete (holder as Record<string, unknown>)[key];
+    Reflect.deleteProperty(holder as object, key);
   }
   return copy;
 }

@@ -32,9 +32,17 @@ export function outputSchemaFaults(schema: object): { problem: string; fix: stri
   try {
     const check = compileSchema(schema);
     compiled.set(schema, check);
-    return check.unresolved.map(({ at, ref }) => ({ problem: `${locationOf(null, ["outputSchema", ...at])}: "$ref" ${JSON.stringify(ref)} points to no schema`, fix: 'point it at a definition inside the output schema, such as "#/$defs/item".' }));
+    return check.unresolved.map(({ at, ref }) => ({
+      problem: `${locationOf(null, ["outputSchema", ...at])}: "$ref" ${JSON.stringify(ref)} points to no schema`,
+      fix: 'point it at a definition inside the output schema, such as "#/$defs/item".',
+    }));
   } catch (error) {
-    return [{ problem: `outputSchema cannot be compiled (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`, fix: "give every $id a distinct value, and keep the schema plain JSON." }];
+    return [
+      {
+        problem: `outputSchema cannot be compiled (${error instanceof Error ? error.message.split("\n")[0]! : String(error)})`,
+        fix: "give every $id a distinct value, and keep the schema plain JSON.",
+      },
+    ];
   }
 }
 

@@ -31,7 +31,12 @@ const compiledSealed = new WeakMap<object, CompiledSchema>();
  * offences[0].location; // 'actions["create"].properties["due"]'
  * ```
  */
-export function checkPropertySchemas(properties: object, names: Iterable<string>, unsound: ReadonlySet<string>, action: string | null): PropertyChecks {
+export function checkPropertySchemas(
+  properties: object,
+  names: Iterable<string>,
+  unsound: ReadonlySet<string>,
+  action: string | null,
+): PropertyChecks {
   const offences: Offence[] = [];
   const values = new Map<string, CompiledSchema>();
   for (const name of names) {
@@ -45,7 +50,15 @@ export function checkPropertySchemas(properties: object, names: Iterable<string>
     }
     const checked = checkSchema(schema);
     const found = checked.faults.map((fault) =>
-      offence({ action, path: ["properties", name, ...fault.holder], ...(fault.key === undefined ? {} : { key: fault.key }), ...(fault.index === undefined ? {} : { index: fault.index }), code: fault.code ?? "invalid_schema", problem: fault.problem, fix: fault.fix }),
+      offence({
+        action,
+        path: ["properties", name, ...fault.holder],
+        ...(fault.key === undefined ? {} : { key: fault.key }),
+        ...(fault.index === undefined ? {} : { index: fault.index }),
+        code: fault.code ?? "invalid_schema",
+        problem: fault.problem,
+        fix: fault.fix,
+      }),
     );
     if (found.length === 0) {
       const compiled = checked.references ? compileProperty(schema, name, action, found) : compileOnUse(schema);
@@ -64,12 +77,28 @@ function compileProperty(schema: object, name: string, action: string | null, of
   try {
     compiled = compileSchema(schema);
   } catch (error) {
-    offences.push(offence({ action, path: ["properties", name], code: "invalid_schema", problem: `the schema cannot be compiled (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`, fix: "give every $id a distinct value, and keep the schema plain JSON." }));
+    offences.push(
+      offence({
+        action,
+        path: ["properties", name],
+        code: "invalid_schema",
+        problem: `the schema cannot be compiled (${error instanceof Error ? error.message.split("\n")[0]! : String(error)})`,
+        fix: "give every $id a distinct value, and keep the schema plain JSON.",
+      }),
+    );
     return undefined;
   }
   for (const { at, ref } of compiled.unresolved) {
-    offences.push(offence({ action, path: ["properties", name, ...at], key: "$ref", code: "invalid_schema", problem: `"$ref" ${JSON.stringify(ref)} points to no schema`,
-      fix: 'point it at a definition inside this property schema, such as "#/$defs/address" with $defs: { address: { … } }.' }));
+    offences.push(
+      offence({
+        action,
+        path: ["properties", name, ...at],
+        key: "$ref",
+        code: "invalid_schema",
+        problem: `"$ref" ${JSON.stringify(ref)} points to no schema`,
+        fix: 'point it at a definition inside this property schema, such as "#/$defs/address" with $defs: { address: { … } }.',
+      }),
+    );
   }
   return compiled.unresolved.length === 0 ? compiled : undefined;
 }

@@ -13,14 +13,53 @@ import { deepCopy } from "../util/deep-copy.js";
 /** One schema object with every keyword the validator reads, all absent: the single shape. */
 function blank(): Record<string, unknown> {
   return {
-    $ref: undefined, $recursiveRef: undefined, $recursiveAnchor: undefined, type: undefined, const: undefined, enum: undefined, required: undefined,
-    not: undefined, anyOf: undefined, allOf: undefined, oneOf: undefined, if: undefined, then: undefined, else: undefined, format: undefined,
-    properties: undefined, patternProperties: undefined, additionalProperties: undefined, unevaluatedProperties: undefined, minProperties: undefined,
-    maxProperties: undefined, propertyNames: undefined, dependentRequired: undefined, dependentSchemas: undefined, dependencies: undefined,
-    prefixItems: undefined, items: undefined, additionalItems: undefined, unevaluatedItems: undefined, contains: undefined, minContains: undefined,
-    maxContains: undefined, minItems: undefined, maxItems: undefined, uniqueItems: undefined, minimum: undefined, maximum: undefined,
-    exclusiveMinimum: undefined, exclusiveMaximum: undefined, multipleOf: undefined, minLength: undefined, maxLength: undefined, pattern: undefined,
-    $id: undefined, $anchor: undefined, $defs: undefined, definitions: undefined,
+    $ref: undefined,
+    $recursiveRef: undefined,
+    $recursiveAnchor: undefined,
+    type: undefined,
+    const: undefined,
+    enum: undefined,
+    required: undefined,
+    not: undefined,
+    anyOf: undefined,
+    allOf: undefined,
+    oneOf: undefined,
+    if: undefined,
+    then: undefined,
+    else: undefined,
+    format: undefined,
+    properties: undefined,
+    patternProperties: undefined,
+    additionalProperties: undefined,
+    unevaluatedProperties: undefined,
+    minProperties: undefined,
+    maxProperties: undefined,
+    propertyNames: undefined,
+    dependentRequired: undefined,
+    dependentSchemas: undefined,
+    dependencies: undefined,
+    prefixItems: undefined,
+    items: undefined,
+    additionalItems: undefined,
+    unevaluatedItems: undefined,
+    contains: undefined,
+    minContains: undefined,
+    maxContains: undefined,
+    minItems: undefined,
+    maxItems: undefined,
+    uniqueItems: undefined,
+    minimum: undefined,
+    maximum: undefined,
+    exclusiveMinimum: undefined,
+    exclusiveMaximum: undefined,
+    multipleOf: undefined,
+    minLength: undefined,
+    maxLength: undefined,
+    pattern: undefined,
+    $id: undefined,
+    $anchor: undefined,
+    $defs: undefined,
+    definitions: undefined,
   };
 }
 
@@ -53,7 +92,7 @@ export function shaped(schema: Readonly<Record<string, unknown>>, target: Record
       target[keyword] = Object.fromEntries(Object.keys(value).map((name) => [name, shapedCopy((value as Record<string, unknown>)[name])]));
     } else target[keyword] = deepCopy(value);
   }
-  return target as Schema;
+  return target;
 }
 
 /**
@@ -63,5 +102,5 @@ export function shaped(schema: Readonly<Record<string, unknown>>, target: Record
 export function shapedWithout(schema: Schema, left: ReadonlySet<string>): Schema {
   const target = blank();
   for (const keyword of Object.keys(target)) if (!left.has(keyword)) target[keyword] = (schema as Record<string, unknown>)[keyword];
-  return target as Schema;
+  return target;
 }

@@ -19,8 +19,8 @@ export class WalkPath {
 
   truncate(length: number): void {
     while (this.objects.length > length) {
-      const left = this.objects.pop()!;
-      if (this.hashed !== null) this.hashed.delete(left);
+      const left = this.objects.pop();
+      if (this.hashed !== null && left !== undefined) this.hashed.delete(left);
     }
     if (length <= 32) this.hashed = null;
   }

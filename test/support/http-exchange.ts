@@ -66,14 +66,21 @@ export function rpc(id: number | string, method: string, params: unknown = {}): 
   return JSON.stringify({ jsonrpc: "2.0", id, method, params });
 }
 
-export const INITIALIZE = rpc(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+export const INITIALIZE = rpc(1, "initialize", {
+  protocolVersion: "2025-06-18",
+  capabilities: {},
+  clientInfo: { name: "raw", version: "1" },
+});
 
 /** Opens a stateful session by hand: initialize, then the initialized notification. Returns the session headers. */
 export async function openSession(url: URL, headers: Readonly<Record<string, string>> = {}): Promise<Record<string, string>> {
   const opened = await exchange(url, { headers, body: INITIALIZE });
   if (opened.status !== 200) throw new Error(`initialize answered ${opened.status}: ${opened.body}`);
   const session = { ...headers, "mcp-session-id": String(opened.headers["mcp-session-id"]), "mcp-protocol-version": "2025-06-18" };
-  const initialized = await exchange(url, { headers: session, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  const initialized = await exchange(url, {
+    headers: session,
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
   if (initialized.status !== 202) throw new Error(`initialized answered ${initialized.status}`);
   return session;
 }

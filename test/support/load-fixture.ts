@@ -33,7 +33,12 @@ export function loadServer(): LoadServer {
     name: "work",
     description: "Fast, slow and failing work",
     actions: {
-      echo: { description: "Echoes n", properties: { n: { type: "number" }, opts: { type: "object", properties: { tags: { type: "array" } } } }, required: ["n"], defaults: { opts: { tags: [] } } },
+      echo: {
+        description: "Echoes n",
+        properties: { n: { type: "number" }, opts: { type: "object", properties: { tags: { type: "array" } } } },
+        required: ["n"],
+        defaults: { opts: { tags: [] } },
+      },
       slow: { description: "Echoes n after a few milliseconds", properties: { n: { type: "number" } }, required: ["n"] },
       explode: { description: "Always throws", properties: { n: { type: "number" } } },
     },
@@ -182,7 +187,14 @@ export async function runWave(planned: readonly PlannedCall[], call: (planned: P
 }
 
 /** The counts every wave of `count` calls must give, `extra` pings summed as `extra`. */
-export function expectedCounts(count: number): { ok: number; handler_error: number; malformed_action: number; invalid_data: number; extra: number; toggles: number } {
+export function expectedCounts(count: number): {
+  ok: number;
+  handler_error: number;
+  malformed_action: number;
+  invalid_data: number;
+  extra: number;
+  toggles: number;
+} {
   const slots = (residue: number) => Math.floor((count - 1 - residue) / 10) + 1;
   const toggles = Math.floor((count - 1 - 9) / 20) + 1;
   return {
@@ -205,7 +217,11 @@ export function expectWaveComplete(result: WaveResult, count: number): void {
   expect(result.lost, result.reasons.join("\n")).toBe(0);
   expect(result.wrong).toEqual([]);
   const { ok = 0, unknown_tool: gone = 0, ...failures } = result.counts;
-  expect(failures).toEqual({ handler_error: expected.handler_error, malformed_action: expected.malformed_action, invalid_data: expected.invalid_data });
+  expect(failures).toEqual({
+    handler_error: expected.handler_error,
+    malformed_action: expected.malformed_action,
+    invalid_data: expected.invalid_data,
+  });
   expect(ok + gone).toBe(expected.ok + expected.extra);
   expect(Object.values(result.counts).reduce((sum, total) => sum + total, 0)).toBe(count);
 }

@@ -16,7 +16,11 @@ export function findActionsCalls(base: string, roots: readonly string[]): Action
     const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && callsActions(node.expression)) {
-        calls.push({ file: relative(base, file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.getText() });
+        calls.push({
+          file: relative(base, file),
+          line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+          text: node.getText(),
+        });
       }
       ts.forEachChild(node, visit);
     };
@@ -29,20 +33,28 @@ function callsActions(callee: ts.Expression): boolean {
   const target = skipWrappers(callee);
   if (namesActions(target)) return true;
   // x.actions.call(…), x.actions.apply(…), x.actions.bind(…)()
-  if (ts.isPropertyAccessExpression(target) && ["call", "apply", "bind"].includes(target.name.text)) return namesActions(skipWrappers(target.expression));
+  if (ts.isPropertyAccessExpression(target) && ["call", "apply", "bind"].includes(target.name.text))
+    return namesActions(skipWrappers(target.expression));
   if (ts.isCallExpression(target)) return callsActions(target.expression);
   return false;
 }
 
 function namesActions(node: ts.Expression): boolean {
   if (ts.isPropertyAccessExpression(node)) return node.name.text === "actions";
-  if (ts.isElementAccessExpression(node)) return ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "actions";
+  if (ts.isElementAccessExpression(node))
+    return ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "actions";
   return false;
 }
 
 function skipWrappers(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current) || ts.isSatisfiesExpression(current)) {
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current) ||
+    ts.isSatisfiesExpression(current)
+  ) {
     current = current.expression;
   }
   return current;

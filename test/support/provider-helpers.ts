@@ -20,7 +20,7 @@ export function openAiStrict(schema: unknown): Json {
 
 /** Anthropic's strict-tool form of a schema. */
 export function anthropicStrict(schema: unknown): Json {
-  return transformJSONSchema(structuredClone(schema) as never) as Json;
+  return transformJSONSchema(structuredClone(schema) as never);
 }
 
 /**
@@ -28,17 +28,30 @@ export function anthropicStrict(schema: unknown): Json {
  * are these listings: the request body's `tools`, read from a fetch that
  * never leaves the process.
  */
-export async function geminiDeclarations(listings: readonly { name: string; description: string; inputSchema: unknown }[]): Promise<Json[]> {
+export async function geminiDeclarations(
+  listings: readonly { name: string; description: string; inputSchema: unknown }[],
+): Promise<Json[]> {
   const original = globalThis.fetch;
   let body: Json | undefined;
   globalThis.fetch = (async (_url: unknown, init?: { body?: string }) => {
     body = JSON.parse(String(init?.body)) as Json;
-    return new Response(JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text: "ok" }] } }] }), { status: 200, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text: "ok" }] } }] }), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
   }) as typeof fetch;
   try {
     const ai = new GoogleGenAI({ apiKey: "test-key" });
-    const functionDeclarations = listings.map((listing) => ({ name: listing.name, description: listing.description, parameters: structuredClone(listing.inputSchema) as never }));
-    await ai.models.generateContent({ model: "gemini-2.0-flash", contents: "list my tasks", config: { tools: [{ functionDeclarations }] } });
+    const functionDeclarations = listings.map((listing) => ({
+      name: listing.name,
+      description: listing.description,
+      parameters: structuredClone(listing.inputSchema) as never,
+    }));
+    await ai.models.generateContent({
+      model: "gemini-2.0-flash",
+      contents: "list my tasks",
+      config: { tools: [{ functionDeclarations }] },
+    });
   } finally {
     globalThis.fetch = original;
   }

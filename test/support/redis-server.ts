@@ -14,7 +14,8 @@ function hasRedis(): boolean {
 /** Installs redis-server from Debian's packages if it is missing; the reason it cannot run, or undefined. */
 export function ensureRedisServer(): string | undefined {
   if (hasRedis()) return undefined;
-  if (process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"]).status !== 0) return "redis-server is not installed and cannot be installed here (needs apt-get as root)";
+  if (process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"]).status !== 0)
+    return "redis-server is not installed and cannot be installed here (needs apt-get as root)";
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   let install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "redis-server"], { encoding: "utf8", env });
   if (install.status !== 0) {
@@ -39,13 +40,18 @@ export function freePort(): Promise<number> {
 /** Starts redis-server on 127.0.0.1; resolves once it accepts connections. */
 export async function startRedis(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 20_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("Ready to accept connections")) (clearTimeout(timer), resolve());
+      if (output.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
     child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`redis-server exited with ${code}:\n${output}`))));
   });

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { expect } from "vitest";
 
 function textOf(answer: unknown): string {
-  return ((answer as { content: { type: string; text: string }[] }).content[0]!).text;
+  return (answer as { content: { type: string; text: string }[] }).content[0]!.text;
 }
 
 /**
@@ -25,15 +25,25 @@ export async function exerciseTasksExample(url: URL, calls = 3): Promise<number[
     const ids: number[] = [];
     for (let index = 0; index < calls; index++) {
       // listTools made the client cache the outputSchema: it checks structuredContent against it.
-      const created = await client.callTool({ name: "tasks", arguments: { action: "create", data: { project: 1, name: `Task ${index}`, opts: { tags: ["release"] } } } });
+      const created = await client.callTool({
+        name: "tasks",
+        arguments: { action: "create", data: { project: 1, name: `Task ${index}`, opts: { tags: ["release"] } } },
+      });
       expect(created.isError, textOf(created)).toBeFalsy();
       const task = (created.structuredContent as { task: { id: number; name: string } }).task;
       expect(task.name).toBe(`Task ${index}`);
       ids.push(task.id);
     }
-    const refused = await client.callTool({ name: "tasks", arguments: { action: "create", data: { project: 1, name: "x", opts: { prority: "high" } } } });
+    const refused = await client.callTool({
+      name: "tasks",
+      arguments: { action: "create", data: { project: 1, name: "x", opts: { prority: "high" } } },
+    });
     expect(refused.isError).toBe(true);
-    expect(JSON.parse(textOf(refused))).toMatchObject({ error: "invalid_data", problems: [{ key: "prority", problem: expect.stringContaining('did you mean "priority"?') }], help: 'help {tool: "tasks", action: "create"}' });
+    expect(JSON.parse(textOf(refused))).toMatchObject({
+      error: "invalid_data",
+      problems: [{ key: "prority", problem: expect.stringContaining('did you mean "priority"?') }],
+      help: 'help {tool: "tasks", action: "create"}',
+    });
     const help = await client.callTool({ name: "help", arguments: { tool: "tasks", action: "create" } });
     expect(help.isError).toBeFalsy();
     expect(textOf(help)).toContain("create");

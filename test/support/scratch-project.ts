@@ -14,7 +14,10 @@ import { fileURLToPath } from "node:url";
 export const repo = fileURLToPath(new URL("../..", import.meta.url));
 
 /** wymcp's own dependencies, which `npm install wymcp` brings along. */
-const manifest = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+};
 const WYMCP_DEPENDENCIES = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies });
 
 let packed: string | undefined;
@@ -61,6 +64,11 @@ export interface Ran {
 
 /** Runs `node …args` in the project. */
 export function runNode(root: string, args: readonly string[], timeout = 120_000): Ran {
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", timeout, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    encoding: "utf8",
+    timeout,
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

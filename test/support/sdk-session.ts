@@ -12,8 +12,8 @@ import { readAnswer, type ReadAnswer } from "../fixtures/runtime/answers.js";
 export interface SdkSession {
   readonly client: Client;
   /** Calls a tool through the client and parses its answer. */
-  call(name: string, args: Record<string, unknown>): Promise<ReadAnswer>;
-  close(): Promise<void>;
+  readonly call: (name: string, args: Record<string, unknown>) => Promise<ReadAnswer>;
+  readonly close: () => Promise<void>;
 }
 
 /** Connects a fresh SDK client to a fresh MCP server around `router`; lists the tools once (the client caches output schemas then). */

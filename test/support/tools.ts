@@ -66,6 +66,7 @@ export function thrownActionSchemaError(run: () => unknown): ActionSchemaError {
 /** The text of an answer's first block (every answer the runtime words is one text block). */
 export function firstText(answer: { readonly content: readonly unknown[] }): string {
   const block = answer.content[0] as { type?: unknown; text?: unknown } | undefined;
-  if (block?.type !== "text" || typeof block.text !== "string") throw new Error(`the answer's first block is not text: ${JSON.stringify(block)}`);
+  if (block?.type !== "text" || typeof block.text !== "string")
+    throw new Error(`the answer's first block is not text: ${JSON.stringify(block)}`);
   return block.text;
 }

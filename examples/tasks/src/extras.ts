@@ -12,14 +12,26 @@ const openTasks = () => [...store.tasks.values()].filter((task) => task.status =
 
 export function tasksMcpServer(): McpServer {
   const mcp = new McpServer(serverInfo, { instructions: INSTRUCTIONS });
-  mcp.registerResource("open-tasks", "tasks://open", { title: "Open tasks", description: "Every open task, as JSON", mimeType: "application/json" }, (uri) => ({
-    contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(openTasks()) }],
-  }));
+  mcp.registerResource(
+    "open-tasks",
+    "tasks://open",
+    { title: "Open tasks", description: "Every open task, as JSON", mimeType: "application/json" },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(openTasks()) }],
+    }),
+  );
   mcp.registerPrompt("triage", { title: "Triage", description: "Ask the model to order the open tasks by urgency" }, () => ({
-    messages: [{
-      role: "user",
-      content: { type: "text", text: `Order these open tasks by urgency and say why, then set priorities with the tasks tool:\n${openTasks().map((task) => `- #${task.id} ${task.name} (${task.priority})`).join("\n")}` },
-    }],
+    messages: [
+      {
+        role: "user",
+        content: {
+          type: "text",
+          text: `Order these open tasks by urgency and say why, then set priorities with the tasks tool:\n${openTasks()
+            .map((task) => `- #${task.id} ${task.name} (${task.priority})`)
+            .join("\n")}`,
+        },
+      },
+    ],
   }));
   return mcp;
 }

@@ -10,7 +10,8 @@ import { tools } from "./tools/index.js";
 export const serverInfo = { name: "wymcp-tasks-example", version: "1.0.0" };
 
 /** What the server tells a client at initialize. */
-export const INSTRUCTIONS = "A small task tracker. Call help {} to see the tools, and help {tool, action} before sending data you are unsure of.";
+export const INSTRUCTIONS =
+  "A small task tracker. Call help {} to see the tools, and help {tool, action} before sending data you are unsure of.";
 
 export function createTasksRouter(): Router {
   return createRouter({ tools, instructions: INSTRUCTIONS });

@@ -55,7 +55,10 @@ export function createStore(): Store {
   };
   const website = { id: store.nextId("project"), name: "Website", labels: ["marketing"], archived: false };
   store.projects.set(website.id, website);
-  for (const [name, priority] of [["Write the launch post", "high"], ["Fix the footer links", "low"]] as const) {
+  for (const [name, priority] of [
+    ["Write the launch post", "high"],
+    ["Fix the footer links", "low"],
+  ] as const) {
     const id = store.nextId("task");
     store.tasks.set(id, { id, project: website.id, name, status: "open", priority, tags: [], fields: {} });
   }

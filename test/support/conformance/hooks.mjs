@@ -3,6 +3,7 @@
 const shim = new URL("./fs-with-glob.mjs", import.meta.url).href;
 
 export async function resolve(specifier, context, next) {
-  if ((specifier === "fs" || specifier === "node:fs") && context.parentURL?.includes("/@modelcontextprotocol/conformance/")) return { url: shim, shortCircuit: true };
+  if ((specifier === "fs" || specifier === "node:fs") && context.parentURL?.includes("/@modelcontextprotocol/conformance/"))
+    return { url: shim, shortCircuit: true };
   return next(specifier, context);
 }

@@ -4,5 +4,8 @@
 // forbid. wymcp gives the server the SDK's cfworker validator instead, so
 // nothing reaches this — and if some code did, it fails here, by name.
 export default function ajvLeftOut(): never {
-  throw new Error("Ajv is left out of this Worker bundle (it generates code, which Workers forbid): give the MCP SDK Server `jsonSchemaValidator: new CfWorkerJsonSchemaValidator()`.");
+  throw new Error(
+    "Ajv is left out of this Worker bundle (it generates code, which Workers forbid): " +
+      "give the MCP SDK Server `jsonSchemaValidator: new CfWorkerJsonSchemaValidator()`.",
+  );
 }

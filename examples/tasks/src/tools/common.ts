@@ -10,7 +10,7 @@ import { store, type Project, type Task } from "../store.js";
 export const projectId = { type: "integer", minimum: 1, description: "A project's id (see projects.list)" } as const;
 export const taskId = { type: "integer", minimum: 1, description: "A task's id (see tasks.list)" } as const;
 export const priority = { type: "string", enum: ["low", "normal", "high"], description: "How urgent the task is" } as const;
-export const tags = { type: "array", items: { type: "string" }, description: "Free-form labels, e.g. [\"bug\"]" } as const;
+export const tags = { type: "array", items: { type: "string" }, description: 'Free-form labels, e.g. ["bug"]' } as const;
 
 /**
  * The project with this id, or a `not_found` error the model can act on

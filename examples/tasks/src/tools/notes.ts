@@ -45,7 +45,9 @@ export const notes = defineTool({
   handlers: {
     add(data) {
       if (data.task !== undefined && data.project !== undefined) {
-        throw new ToolError("ambiguous_target", "a note belongs to a task or to a project, not both", { hint: "send only task, or only project" });
+        throw new ToolError("ambiguous_target", "a note belongs to a task or to a project, not both", {
+          hint: "send only task, or only project",
+        });
       }
       const note: Note = { id: store.nextId("note"), text: data.text, createdAt: new Date().toISOString() };
       if (data.task !== undefined) note.task = findTask(data.task).id;
@@ -54,7 +56,9 @@ export const notes = defineTool({
       return { note };
     },
     list(data) {
-      const notes = [...store.notes.values()].filter((note) => (data.task !== undefined ? note.task === data.task : note.project === data.project));
+      const notes = [...store.notes.values()].filter((note) =>
+        data.task !== undefined ? note.task === data.task : note.project === data.project,
+      );
       return { notes };
     },
     search(data) {

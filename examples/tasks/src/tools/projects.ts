@@ -47,7 +47,9 @@ export const projects = defineTool({
     create(data) {
       // `data.labels` is a string[] even when the caller left it out: `defaults` fills it in.
       if ([...store.projects.values()].some((project) => project.name === data.name)) {
-        throw new ToolError("conflict", `a project named ${JSON.stringify(data.name)} already exists`, { hint: "pick another name, or use projects.get to find the existing one" });
+        throw new ToolError("conflict", `a project named ${JSON.stringify(data.name)} already exists`, {
+          hint: "pick another name, or use projects.get to find the existing one",
+        });
       }
       const project: Project = { id: store.nextId("project"), name: data.name, labels: data.labels, archived: false };
       if (data.description !== undefined) project.description = data.description;
@@ -59,10 +61,15 @@ export const projects = defineTool({
     },
     get(data) {
       // The gate guarantees one group is complete: an id, or else a name.
-      const project = data.id !== undefined ? findProject(data.id) : [...store.projects.values()].find((candidate) => candidate.name === data.name);
+      const project =
+        data.id !== undefined ? findProject(data.id) : [...store.projects.values()].find((candidate) => candidate.name === data.name);
       if (project === undefined) throw new ToolError("not_found", `no project named ${JSON.stringify(data.name)}`);
       const tasks = [...store.tasks.values()].filter((task) => task.project === project.id);
-      return { project, openTasks: tasks.filter((task) => task.status === "open").length, doneTasks: tasks.filter((task) => task.status === "done").length };
+      return {
+        project,
+        openTasks: tasks.filter((task) => task.status === "open").length,
+        doneTasks: tasks.filter((task) => task.status === "done").length,
+      };
     },
     archive(data) {
       const project = findProject(data.id);

@@ -10,7 +10,11 @@ import { store, type Task } from "../store.js";
 import { findProject, findTask, priority, projectId, tags, taskId } from "./common.js";
 
 /** Custom string fields: any key, string values (`{ "estimate": "2h" }`). */
-const fields = { type: "object", additionalProperties: { type: "string" }, description: "Custom string fields, e.g. { \"estimate\": \"2h\" }" } as const;
+const fields = {
+  type: "object",
+  additionalProperties: { type: "string" },
+  description: 'Custom string fields, e.g. { "estimate": "2h" }',
+} as const;
 
 /** What every result's `task` looks like; the SDK client checks structured results against it. */
 const taskResult = {
@@ -59,7 +63,7 @@ export const tasks = defineTool({
       required: ["project", "name"],
       // A sent `opts` replaces this default whole (defaults merge one level deep), so handlers still default each field.
       defaults: { opts: {}, fields: {} },
-      notes: "The project must exist and not be archived. Priority is \"normal\" unless given.",
+      notes: 'The project must exist and not be archived. Priority is "normal" unless given.',
       related: ["projects.create", "notes.add"],
       examples: [
         { project: 1, name: "Draft the agenda" },
@@ -173,5 +177,7 @@ export const tasks = defineTool({
     invalid_field: 'Custom fields hold strings: send { "estimate": "2h" }, not { "estimate": 2 }.',
   },
   actionContext: (action) =>
-    action === "create" || action === "update" ? 'Dates are calendar dates (YYYY-MM-DD). Use priority "high" only for work due this week.' : undefined,
+    action === "create" || action === "update"
+      ? 'Dates are calendar dates (YYYY-MM-DD). Use priority "high" only for work due this week.'
+      : undefined,
 });
