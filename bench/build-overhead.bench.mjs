@@ -17,7 +17,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { record } from "./compare.mjs";
+import { median, record } from "./compare.mjs";
 
 const here = fileURLToPath(import.meta.url);
 const repo = fileURLToPath(new URL("..", import.meta.url));
@@ -401,12 +401,6 @@ function measure(bundler, root, reps) {
 }
 
 let lastPeakMemory = 0;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 const ms = (value) => `${value.toFixed(0)} ms`;
 const verdict = (ratio, target) => (ratio <= target ? "met" : "missed");

@@ -66,9 +66,11 @@ function roundRatios(ours, theirs) {
   return [median(ratios), `${quarter(1)}–${quarter(3)}`];
 }
 
-function median(values) {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Records a figure that is not a time (a size ratio, say). */

@@ -36,41 +36,23 @@ interface Report {
 /** The string formats both strict providers enforce (Anthropic's helper keeps only these). */
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]);
 
+/** Keywords both reshaping modes keep as keywords. */
+const KEPT_BY_BOTH: readonly string[] = [
+  "type",
+  "enum",
+  "description",
+  "title",
+  "properties",
+  "required",
+  "items",
+  "anyOf",
+  "format",
+  "minItems",
+];
 /** Keywords each reshaping mode keeps as keywords; every other one is written into the description. */
 const KEPT: Record<"strict" | "gemini", ReadonlySet<string>> = {
-  strict: new Set([
-    "type",
-    "enum",
-    "description",
-    "title",
-    "properties",
-    "required",
-    "additionalProperties",
-    "items",
-    "anyOf",
-    "format",
-    "minItems",
-  ]),
-  gemini: new Set([
-    "type",
-    "enum",
-    "description",
-    "title",
-    "properties",
-    "required",
-    "items",
-    "anyOf",
-    "format",
-    "nullable",
-    "minItems",
-    "maxItems",
-    "minLength",
-    "maxLength",
-    "minimum",
-    "maximum",
-    "pattern",
-    "default",
-  ]),
+  strict: new Set([...KEPT_BY_BOTH, "additionalProperties"]),
+  gemini: new Set([...KEPT_BY_BOTH, "nullable", "maxItems", "minLength", "maxLength", "minimum", "maximum", "pattern", "default"]),
 };
 
 /**

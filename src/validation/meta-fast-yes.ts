@@ -22,7 +22,9 @@ const isArray: KeywordCheck = (value) => Array.isArray(value);
 /** A subschema: in the copy, `true` (or a boolean schema the author wrote). */
 const isSubschema: KeywordCheck = isBoolean;
 const isSubschemaList: KeywordCheck = (value) => Array.isArray(value) && value.length > 0 && value.every(isSubschema);
-const isSubschemaMap: KeywordCheck = (value) => isPlainObject(value) && Object.values(value).every(isSubschema);
+function isSubschemaMap(value: unknown): value is Record<string, boolean> {
+  return isPlainObject(value) && Object.values(value).every(isSubschema);
+}
 
 /** As the validator reads the `regex` format: ECMAScript with the u flag, and no `\Z` anchor. */
 function isRegex(value: unknown): boolean {
@@ -104,7 +106,7 @@ const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck
   ["prefixItems", isSubschemaList],
   ["properties", isSubschemaMap],
   ["$defs", isSubschemaMap],
-  ["patternProperties", (value) => isPlainObject(value) && isSubschemaMap(value) && Object.keys(value).every(isRegex)],
+  ["patternProperties", (value) => isSubschemaMap(value) && Object.keys(value).every(isRegex)],
 ]);
 
 /**
