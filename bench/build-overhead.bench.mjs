@@ -13,7 +13,7 @@
 //   npm run build && node bench/run.mjs build
 //   WYMCP_BENCH_REPS=9 node bench/run.mjs build     (more samples)
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -21,7 +21,24 @@ import { median, record } from "./compare.mjs";
 
 const here = fileURLToPath(import.meta.url);
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const dist = resolve(repo, process.env.WYMCP_BENCH_DIST ?? "dist");
+const dist = process.env.WYMCP_BENCH_DIST === undefined ? installedCopy() : resolve(repo, process.env.WYMCP_BENCH_DIST);
+
+/**
+ * The built package as a project installs it: `dist` and `package.json` under a
+ * `node_modules` folder (the repository's own, so its dependencies resolve). The
+ * plugin then stamps its cache with its version, as it does for users, instead of
+ * listing the files of a development checkout on every build. Children get the
+ * copy their parent made.
+ */
+function installedCopy() {
+  const folder = join(repo, "node_modules/.wymcp-bench/wymcp");
+  if (!process.argv.includes("--child")) {
+    rmSync(folder, { recursive: true, force: true });
+    cpSync(join(repo, "dist"), join(folder, "dist"), { recursive: true });
+    cpSync(join(repo, "package.json"), join(folder, "package.json"));
+  }
+  return join(folder, "dist");
+}
 
 /** Bundlers, their empty-cache targets (on / off), and how many off/on pairs each gets (fewer for the slow ones). */
 const BUNDLERS = [

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
@@ -52,5 +53,32 @@ describe("the npm pack tarball", () => {
       (error: { stdout: string; code: number }) => error,
     );
     expect("code" in result ? result.code : 0, "stdout" in result ? result.stdout : "").toBe(0);
+  });
+});
+
+/** The files a module loads, itself included, following its relative imports (static and dynamic). */
+function loadedFiles(entry: string): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g))
+      pending.push(path.resolve(path.dirname(file), specifier!));
+  }
+  return [...seen];
+}
+
+describe("the bundler plugins' entries", () => {
+  const entries = Object.keys(manifest.exports).filter((name) => /^\.\/(unplugin|vite|rollup|rolldown|esbuild|webpack|rspack)$/.test(name));
+
+  test.each(entries)("%s is bundled: a build loads a few files from its own folder, not the ~90 modules tsc emits", (name) => {
+    const target = manifest.exports[name] as Record<string, string>;
+    const entry = path.join(root, target.default!);
+    const files = loadedFiles(entry);
+    expect(files.filter((file) => path.dirname(file) !== path.dirname(entry))).toEqual([]);
+    expect(files.length).toBeLessThanOrEqual(20);
+    // The evaluator and the validators come in with the check: whatever a build needs is among these files.
+    expect(files.some((file) => /defineTool|parseSync/.test(readFileSync(file, "utf8")))).toBe(true);
   });
 });

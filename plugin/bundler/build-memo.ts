@@ -63,8 +63,8 @@ export class BuildMemo {
    */
   holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
     const unchanged = (file: string, seen: Seen | null) => this.isUnchanged(file, seen);
-    const resolutions = (entry.resolutions ?? []).map(
-      ([specifier, from, answer]) => [specifier, from === "" ? fileName : from, answer] as const,
+    const resolutions = (entry.resolutions ?? []).map((resolution) =>
+      resolution[1] === "" ? ([resolution[0], fileName, resolution[2]] as const) : resolution,
     );
     if (resolution === undefined)
       return stillHolds(
@@ -74,7 +74,7 @@ export class BuildMemo {
     if (!stillHolds({ reads: entry.reads ?? [], resolutions: [] }, { unchanged, resolve: () => null })) return false;
     // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
     const run = resolution.table.run(resolution.resolve);
-    for (const [specifier, from] of resolutions) run.lookup(specifier, from);
+    for (const resolution of resolutions) run.lookup(resolution[0], resolution[1]);
     const compare = () =>
       stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
     return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();

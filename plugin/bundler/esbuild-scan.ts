@@ -40,8 +40,9 @@ export async function esbuildEnd(
       // Inputs of other namespaces are written `namespace:path`; only files on disk are checked.
       if (/^[\w-]{2,}:/.test(input)) continue;
       const fileName = path.resolve(cwd, input);
-      tally.module(include(fileName));
-      if (!include(fileName)) continue;
+      const included = include(fileName);
+      tally.module(included);
+      if (!included) continue;
       const verdict = await checker.check(fileName, undefined, resolve);
       tally.verdict(verdict);
       for (const located of verdict.warnings ?? []) {

@@ -64,8 +64,9 @@ export async function scanModules(
   const resolve = compilerResolver(compiler);
   try {
     for (const fileName of moduleFiles(compilation, modules, framework)) {
-      tally.module(include(fileName));
-      if (!include(fileName)) continue;
+      const included = include(fileName);
+      tally.module(included);
+      if (!included) continue;
       const verdict = await checker.check(fileName, undefined, resolve);
       tally.verdict(verdict);
       const { check, filesRead, warnings, warning } = verdict;
