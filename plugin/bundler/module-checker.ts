@@ -202,21 +202,31 @@ export class ModuleChecker {
 
   /**
    * Checks a module (loading the evaluator first if need be) and stores a
-   * clean verdict. With the bundler's resolver, the check runs again after
-   * each round of resolutions it asked for (`pre-resolution.ts`).
+   * clean verdict. With the bundler's resolver, the module's own imports are
+   * resolved in one round first, and the check runs again after each round
+   * of resolutions it asked for beyond them (`pre-resolution.ts`). Without
+   * the first round, a bundler that answers asynchronously (Rollup, Vite,
+   * Rolldown, webpack, Rspack) ran every tool file's check twice.
    */
   private run(
     fileName: string,
     text: string,
     seen: Seen | undefined,
     resolution: BundlerResolution | undefined,
-    runs = 1,
+    runs = 0,
   ): ModuleVerdict | Promise<ModuleVerdict> {
     if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution, runs));
     if (this.lint !== undefined && lintModule === undefined)
       return import("../check/provider-check.js").then(
         (loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution, runs)),
       );
+    if (runs === 0) {
+      const settling =
+        resolution === undefined ? undefined : resolveImports(resolution, fileName, checkModule.importedSpecifiers(fileName, text));
+      return settling === undefined
+        ? this.run(fileName, text, seen, resolution, 1)
+        : settling.then(() => this.run(fileName, text, seen, resolution, 1));
+    }
     const tableRun = resolution?.table.run(resolution.resolve);
     const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: tableRun?.lookup ?? resolveLocalModule });
     const check = checkModule.checkSource(fileName, text, recorder);
@@ -261,6 +271,13 @@ export class ModuleChecker {
     this.loaded ??= loadVerdicts(this.file);
     return this.loaded;
   }
+}
+
+/** Asks the bundler for every specifier at once; the promise of its answers, or `undefined` when it answered them all already. */
+function resolveImports(resolution: BundlerResolution, importer: string, specifiers: readonly string[]): Promise<void> | undefined {
+  const run = resolution.table.run(resolution.resolve);
+  for (const specifier of specifiers) run.lookup(specifier, importer);
+  return run.missed() ? resolution.table.settle(resolution.resolve) : undefined;
 }
 
 function reuse(fileName: string, entry: Entry): ModuleVerdict {

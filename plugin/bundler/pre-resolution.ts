@@ -5,9 +5,10 @@
  * runs against a table of the bundler's answers: a specifier the table does
  * not know yet resolves to nothing in that run and is queued; the bundler
  * then resolves everything queued, at once, and the check runs again —
- * until a run asks nothing new. Each run follows an import chain one step
- * further, and only what the check follows is ever resolved (a tool file's
- * other imports cost nothing).
+ * until a run asks nothing new. The checker asks for a tool file's own
+ * imports in one round before its first run (most checks then run once);
+ * each run after it follows an import chain one step further, and beyond
+ * the file's own imports only what the check follows is resolved.
  */
 
 /**

@@ -62,6 +62,28 @@ export function checkSource(fileName: string, text: string, host: ModuleHost = d
 }
 
 /**
+ * The specifiers a source file imports or re-exports from (none when it
+ * cannot be parsed, or could not declare a tool): what a bundler is asked
+ * to resolve in one round before the file's first check, which then finds
+ * the answers it needs instead of running again once they are known.
+ *
+ * @example
+ * ```ts
+ * importedSpecifiers("/src/tools.ts", 'import { paging } from "./shared.js";'); // ["./shared.js"]
+ * ```
+ */
+export function importedSpecifiers(fileName: string, text: string): readonly string[] {
+  if (!mayDeclareTools(text)) return [];
+  try {
+    const sourceFile = parseSource(fileName, text);
+    return sourceFile.parseError === undefined ? sourceFile.moduleRequests : [];
+  } catch (error) {
+    if (isStackOverflow(error)) return [];
+    throw error;
+  }
+}
+
+/**
  * Checks a parsed source file. A file the parser rejects, or nested too
  * deeply to evaluate, is not checked: its verdict says why in `skipped`.
  */

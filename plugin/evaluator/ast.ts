@@ -28,6 +28,8 @@ export interface SourceFile {
   readonly program: Node;
   /** The parser's record of the module's export statements: their offsets and the names each exports. */
   readonly exportStatements: readonly ExportStatement[];
+  /** The specifiers of the module's static imports and re-exports, from the parser's record, in source order. */
+  readonly moduleRequests: readonly string[];
   /** The first error the parser reported (the tree is then a recovery guess and is not evaluated). */
   readonly parseError: ParseError | undefined;
   /** 1-based line and column of an offset. */
@@ -119,10 +121,25 @@ export function parseModule(fileName: string, source: string): SourceFile {
       return program;
     },
     exportStatements: result.module.staticExports,
+    moduleRequests: moduleRequestsOf(result.module),
     parseError,
     position,
   };
   return file;
+}
+
+/** What the parser records of a module's requests: `import … from "x"` and `export … from "x"`. */
+interface ModuleRecord {
+  readonly staticImports: readonly { readonly moduleRequest: { readonly value: string } }[];
+  readonly staticExports: readonly { readonly entries: readonly { readonly moduleRequest: { readonly value: string } | null }[] }[];
+}
+
+function moduleRequestsOf(record: ModuleRecord): string[] {
+  const requests = new Set<string>();
+  for (const statement of record.staticImports) requests.add(statement.moduleRequest.value);
+  for (const statement of record.staticExports)
+    for (const entry of statement.entries) if (entry.moduleRequest !== null) requests.add(entry.moduleRequest.value);
+  return [...requests];
 }
 
 let visitorKeys: Readonly<Record<string, readonly string[]>> | undefined;
