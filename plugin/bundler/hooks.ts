@@ -79,12 +79,16 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     const tally = new BuildTally(options);
     checker.startBuild(true);
     try {
+      const files: string[] = [];
       for (const id of this.getModuleIds()) {
         const fileName = fileOf(id);
         if (fileName === undefined) continue;
-        tally.module(accepts(fileName));
-        if (!accepts(fileName)) continue;
-        const verdict = await checker.check(fileName, undefined, run.contextResolver(this));
+        const included = accepts(fileName);
+        tally.module(included);
+        if (included) files.push(fileName);
+      }
+      const resolve = run.contextResolver(this);
+      for await (const [, verdict] of run.checkedInOrder(files, (fileName) => checker.check(fileName, undefined, resolve))) {
         tally.verdict(verdict);
         run.reportVerdict(this, verdict, checker.lint?.errors === true);
       }

@@ -7,6 +7,7 @@
  * change.
  */
 import { offencesOf } from "../check/file-check.js";
+import { checkedInOrder } from "./checked-in-order.js";
 import { offenceError } from "./fail.js";
 import { withoutName, type BuildTally } from "./build-summary.js";
 import { warningLine } from "../check/warning-line.js";
@@ -63,11 +64,13 @@ export async function scanModules(
   // The compiler's own resolver: the check reads the files the compilation bundles.
   const resolve = compilerResolver(compiler);
   try {
+    const files: string[] = [];
     for (const fileName of moduleFiles(compilation, modules, framework)) {
       const included = include(fileName);
       tally.module(included);
-      if (!included) continue;
-      const verdict = await checker.check(fileName, undefined, resolve);
+      if (included) files.push(fileName);
+    }
+    for await (const [fileName, verdict] of checkedInOrder(files, (file) => checker.check(file, undefined, resolve))) {
       tally.verdict(verdict);
       const { check, filesRead, warnings, warning } = verdict;
       for (const file of filesRead) compilation.fileDependencies.add(file);
