@@ -2,9 +2,9 @@
  * The verdicts of a build's modules, a few checks at a time, answered in the
  * modules' order. A bundler that resolves asynchronously (Rolldown's
  * `this.resolve`, webpack's and Rspack's resolver) answers each check's
- * imports in a round trip; checked one after another, a build waited for 200
- * such rounds even when every verdict was kept. Checks side by side share
- * the build's resolution table, so their rounds are asked together.
+ * imports in a round trip; checked one after another, a build waited for
+ * each module's rounds in turn. Checks side by side share the build's
+ * resolution table, so their rounds are asked together.
  */
 
 /** How many checks are under way at once: enough for their rounds to be asked together, few enough for their trees to stay cached. */
