@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import wymcpEsbuild from "../plugin/bundler/esbuild.js";
 import { run } from "../plugin/cli/run.js";
-import { repo } from "./plugin-builds.js";
+import { esbuildInMemory } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
 
 function hostileSource(): string {
@@ -62,16 +62,7 @@ describe("a file that builds huge values", () => {
   test("esbuild: the build passes with a warning that the file was partly checked", async () => {
     const root = project({ "src/tools.ts": source, "src/index.ts": `export { t } from "./tools.js";\n` });
     const esbuild = await import("esbuild");
-    const result = await esbuild.build({
-      entryPoints: [join(root, "src/index.ts")],
-      bundle: true,
-      write: false,
-      format: "esm",
-      platform: "node",
-      alias: { wymcp: join(repo, "src/index.ts") },
-      logLevel: "silent",
-      plugins: [wymcpEsbuild({ cache: false })],
-    });
+    const result = await esbuild.build({ ...esbuildInMemory(join(root, "src/index.ts")), plugins: [wymcpEsbuild({ cache: false })] });
     expect(result.warnings.map((warning) => warning.text).join("\n")).toMatch(
       /tools\.ts was partly checked[^]*evaluation budget of the file/,
     );

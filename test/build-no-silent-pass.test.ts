@@ -12,10 +12,9 @@ import { describe, expect, test } from "vitest";
 import wymcpEsbuild from "../plugin/bundler/esbuild.js";
 import wymcpVite from "../plugin/bundler/vite.js";
 import { run } from "../plugin/cli/run.js";
-import { repo } from "./plugin-builds.js";
+import { esbuildInMemory, runtimeEntry } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
 
-const runtimeEntry = join(repo, "src/index.ts");
 const BOUND = 120_000;
 /** A definition with one certain offence: the typo'd key "descripton". */
 const BAD = `{ name: "t", description: "T", handlers: { a: () => 1 }, actions: { a: { descripton: "A", properties: {} } } }`;
@@ -30,16 +29,7 @@ interface Outcome {
 async function esbuildOutcome(root: string): Promise<Outcome> {
   const esbuild = await import("esbuild");
   try {
-    const result = await esbuild.build({
-      entryPoints: [join(root, "src/index.ts")],
-      bundle: true,
-      write: false,
-      format: "esm",
-      platform: "node",
-      alias: { wymcp: runtimeEntry },
-      logLevel: "silent",
-      plugins: [wymcpEsbuild({ cache: false })],
-    });
+    const result = await esbuild.build({ ...esbuildInMemory(join(root, "src/index.ts")), plugins: [wymcpEsbuild({ cache: false })] });
     return { ok: true, errors: [], warnings: result.warnings.map((warning) => warning.text) };
   } catch (error) {
     const failure = error as { errors?: { text: string }[]; warnings?: { text: string }[] };

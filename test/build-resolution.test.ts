@@ -12,7 +12,7 @@ import wymcpEsbuild from "../plugin/bundler/esbuild.js";
 import { checkSource } from "../plugin/check/check.js";
 import { offencesOf } from "../plugin/check/file-check.js";
 import { run } from "../plugin/cli/run.js";
-import { repo } from "./plugin-builds.js";
+import { esbuildInMemory } from "./plugin-builds.js";
 import { checkProject, project } from "./plugin-support.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;
@@ -34,17 +34,7 @@ function cli(root: string): { code: number; stdout: string } {
 async function esbuildErrors(root: string): Promise<string> {
   const esbuild = await import("esbuild");
   try {
-    await esbuild.build({
-      entryPoints: [join(root, "src/index.ts")],
-      absWorkingDir: root,
-      bundle: true,
-      write: false,
-      format: "esm",
-      platform: "node",
-      alias: { wymcp: join(repo, "src/index.ts") },
-      logLevel: "silent",
-      plugins: [wymcpEsbuild({ cache: false })],
-    });
+    await esbuild.build({ ...esbuildInMemory(join(root, "src/index.ts")), absWorkingDir: root, plugins: [wymcpEsbuild({ cache: false })] });
     return "";
   } catch (error) {
     return ((error as { errors?: { text: string }[] }).errors ?? []).map((message) => message.text).join("\n");

@@ -19,7 +19,8 @@ import wymcpWebpack from "../plugin/bundler/webpack.js";
 
 export const repo = fileURLToPath(new URL("..", import.meta.url));
 export const fixtures = join(repo, "test/fixtures/plugin");
-const runtimeEntry = join(repo, "src/index.ts");
+/** The runtime entry the test builds alias `wymcp` to: its sources. */
+export const runtimeEntry = join(repo, "src/index.ts");
 
 export type Bundler = "vite" | "rollup" | "rolldown" | "esbuild" | "webpack" | "rspack";
 export const bundlers: readonly Bundler[] = ["vite", "rollup", "rolldown", "esbuild", "webpack", "rspack"];
@@ -42,6 +43,22 @@ export interface BuildOptions {
   readonly pluginOptions?: WymcpPluginOptions;
   /** Aliases in the bundler's own configuration (Rollup has none of its own: a `resolveId` plugin, as `@rollup/plugin-alias` does it), a prefix to an absolute path. */
   readonly alias?: Readonly<Record<string, string>>;
+}
+
+/**
+ * esbuild's options for an in-memory bundle of `entry`, wymcp aliased to its
+ * sources; a test adds its plugins and whatever else it varies.
+ */
+export function esbuildInMemory(entry: string): import("esbuild").BuildOptions & { write: false } {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    alias: { wymcp: runtimeEntry },
+    logLevel: "silent",
+  };
 }
 
 /** Builds `src/index.ts` of `test/fixtures/plugin/<fixture>` (or of the folder, when `fixture` is an absolute path) with one bundler. */

@@ -19,7 +19,7 @@ import { offencesOf, type FileCheck } from "../plugin/check/file-check.js";
 import { run } from "../plugin/cli/run.js";
 import type { CheckReport } from "../plugin/cli/output.js";
 import { Unknown } from "../plugin/evaluator/unknown.js";
-import { build, bundlers, fixtures, repo } from "./plugin-builds.js";
+import { build, bundlers, esbuildInMemory, fixtures, repo } from "./plugin-builds.js";
 import { checkProject, declarationsOf, evaluateValue, project } from "./plugin-support.js";
 
 /** A generous bound for one test: a hang fails the test, slowness alone does not. */
@@ -318,15 +318,7 @@ describe("nesting deeper than the call stack", () => {
         "src/index.ts": `import { tasks } from "./tools.js";\nexport const tools = [tasks];\n`,
         "src/tools.ts": `${HEADER}export const tasks = defineTool({ name: "tasks", description: "T", actions: { a: { description: "A", properties: {}, examples: [${deepArray(20_000)}] } }, handlers: { a: () => 1 } });\n`,
       });
-      const options: import("esbuild").BuildOptions & { write: false } = {
-        entryPoints: [join(root, "src/index.ts")],
-        bundle: true,
-        write: false,
-        format: "esm",
-        platform: "node",
-        alias: { wymcp: join(repo, "src/index.ts") },
-        logLevel: "silent",
-      };
+      const options = esbuildInMemory(join(root, "src/index.ts"));
       const withPlugin = await esbuild.build({ ...options, plugins: [wymcpEsbuild()] });
       const without = await esbuild.build(options);
       expect(withPlugin.outputFiles[0]!.text).toBe(without.outputFiles[0]!.text);
@@ -775,15 +767,7 @@ describe("verdicts kept between builds are never stale", () => {
         "src/shared.ts": SHARED,
       });
       const cache = join(root, "cache/verdicts.json");
-      const options: import("esbuild").BuildOptions & { write: false } = {
-        entryPoints: [join(root, "src/index.ts")],
-        bundle: true,
-        write: false,
-        format: "esm",
-        platform: "node",
-        alias: { wymcp: join(repo, "src/index.ts") },
-        logLevel: "silent",
-      };
+      const options = esbuildInMemory(join(root, "src/index.ts"));
       const first = await esbuild.build({ ...options, plugins: [wymcpEsbuild({ cache })] });
       expect(first.metafile).toBeUndefined();
       expect(existsSync(cache)).toBe(true);
@@ -816,21 +800,10 @@ describe("the unplugin instance runs the same hooks as the per-bundler entries",
       const run = async (entry: string): Promise<string[]> => {
         if (bundler === "esbuild") {
           const esbuild = await import("esbuild");
-          return esbuild
-            .build({
-              entryPoints: [entry],
-              bundle: true,
-              write: false,
-              format: "esm",
-              platform: "node",
-              alias: { wymcp: join(repo, "src/index.ts") },
-              logLevel: "silent",
-              plugins: [wymcp.esbuild({ cache: false })],
-            })
-            .then(
-              () => [],
-              (error: { errors: { text: string }[] }) => error.errors.map((message) => message.text),
-            );
+          return esbuild.build({ ...esbuildInMemory(entry), plugins: [wymcp.esbuild({ cache: false })] }).then(
+            () => [],
+            (error: { errors: { text: string }[] }) => error.errors.map((message) => message.text),
+          );
         }
         const ts = await import("typescript");
         const strip = {
