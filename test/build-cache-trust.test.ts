@@ -51,7 +51,7 @@ describe("verdict entries of the wrong shape", () => {
   test("are dropped when the store is read; well-formed ones are kept", () => {
     const root = project({ "x.ts": "export const x = 1;\n" });
     const file = join(root, "verdicts.json");
-    const good = { seen: [1, 2, 3, "hash"], reads: [["/a.ts", null]], resolutions: [["./a", "", "/a.ts"]] };
+    const good = { seen: [1, 2, 3, "hash"], reads: [["/a.ts", null]], resolutions: [["./a", "", "/a.ts"]], free: ["/lib.ts"] };
     const entries = {
       "/null.ts": null,
       "/array.ts": [1],
@@ -61,6 +61,8 @@ describe("verdict entries of the wrong shape", () => {
       "/bad-resolution.ts": { seen: [1, 2, 3, "h"], resolutions: [["./a", 1, null]] },
       "/mentions.ts": { seen: [1, 2, 3, "h"], mentions: "yes" },
       "/warning.ts": { seen: [1, 2, 3, "h"], warning: 7 },
+      "/free-not-a-list.ts": { seen: [1, 2, 3, "h"], free: "/lib.ts" },
+      "/free-not-names.ts": { seen: [1, 2, 3, "h"], free: [null] },
       "/good.ts": good,
     };
     writeFileSync(file, JSON.stringify({ format: 3, stamp: codeStamp(), entries }));

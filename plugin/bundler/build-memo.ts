@@ -12,6 +12,7 @@ import { stillHolds } from "../check/reads.js";
 import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
 import { ResolutionTable, type BundlerResolve } from "./pre-resolution.js";
 import { isAsSeen, type Entry, type Seen } from "./verdict-store.js";
+import type { WymcpFree } from "./wymcp-free.js";
 
 /** The bundler's resolver, and the table of its answers a check runs against. */
 export interface BundlerResolution {
@@ -36,9 +37,12 @@ export class BuildMemo {
   private resolved = new Map<string, string | null>();
   /** The bundler's answers, shared by the checks of a build that runs once. */
   private table: ResolutionTable | undefined;
+  /** The build's import graph, when the bundler hands one over (esbuild's metafile): which modules are wymcp-free. */
+  wymcpFree: WymcpFree | undefined;
 
-  /** A build starts; `once`: it runs once (no watch mode, no dev server). */
-  start(once: boolean): void {
+  /** A build starts; `once`: it runs once (no watch mode, no dev server); `wymcpFree`: its import graph, if known. */
+  start(once: boolean, wymcpFree?: WymcpFree): void {
+    this.wymcpFree = wymcpFree;
     this.unchanged = once ? new Map() : undefined;
     this.resolved = new Map();
     this.table = once ? new ResolutionTable() : undefined;
@@ -48,6 +52,7 @@ export class BuildMemo {
 
   /** The build ended. */
   end(): void {
+    this.wymcpFree = undefined;
     this.unchanged = undefined;
     this.table = undefined;
   }
@@ -59,24 +64,26 @@ export class BuildMemo {
 
   /**
    * Whether what a stored verdict depends on is unchanged: the modules it
-   * read first (a changed one settles it), then each resolution.
+   * read first (a changed one settles it) and the modules it took as
+   * wymcp-free (still so in this build's graph), then each resolution.
    */
   holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
-    const unchanged = (file: string, seen: Seen | null) => this.isUnchanged(file, seen);
+    const now = { unchanged: (file: string, seen: Seen | null) => this.isUnchanged(file, seen), isWymcpFree: this.wymcpFree };
+    const reads = entry.reads ?? [];
     const resolutions = (entry.resolutions ?? []).map((resolution) =>
       resolution[1] === "" ? ([resolution[0], fileName, resolution[2]] as const) : resolution,
     );
     if (resolution === undefined)
       return stillHolds(
-        { reads: entry.reads ?? [], resolutions },
-        { unchanged, resolve: (specifier, from) => this.resolveLocal(specifier, from) },
+        { reads, resolutions, free: entry.free },
+        { ...now, resolve: (specifier, from) => this.resolveLocal(specifier, from) },
       );
-    if (!stillHolds({ reads: entry.reads ?? [], resolutions: [] }, { unchanged, resolve: () => null })) return false;
+    if (!stillHolds({ reads, resolutions: [], free: entry.free }, { ...now, resolve: () => null })) return false;
     // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
     const run = resolution.table.run(resolution.resolve);
     for (const resolution of resolutions) run.lookup(resolution[0], resolution[1]);
     const compare = () =>
-      stillHolds({ reads: [], resolutions }, { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
+      stillHolds({ reads: [], resolutions }, { ...now, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
     return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
   }
 

@@ -9,6 +9,7 @@ import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
 import { metafileResolver } from "./bundler-resolvers.js";
+import { metafileWymcpFree } from "./wymcp-free.js";
 import { offenceError } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
 
@@ -32,8 +33,8 @@ export async function esbuildEnd(
 ): Promise<OnEndResult | undefined> {
   const errors: PartialMessage[] = [];
   const warnings: PartialMessage[] = [];
-  checker.startBuild(true);
-  // The files esbuild bundled for each import: the check reads the same ones.
+  // The files esbuild bundled for each import: the check reads the same ones, and no module whose imports never reach wymcp.
+  checker.startBuild(true, metafileWymcpFree(result.metafile, cwd));
   const resolve = metafileResolver(result.metafile, cwd);
   try {
     for (const input of Object.keys(result.metafile?.inputs ?? {})) {

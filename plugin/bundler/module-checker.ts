@@ -26,6 +26,7 @@ import { BuildMemo, type BundlerResolution } from "./build-memo.js";
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import type { LocatedWarning } from "../check/provider-locate.js";
 import { MAX_RUNS, type BundlerResolve } from "./pre-resolution.js";
+import type { WymcpFree } from "./wymcp-free.js";
 import {
   loadVerdicts,
   readAsSeen,
@@ -134,10 +135,12 @@ export class ModuleChecker {
   /**
    * A build starts. `once`: the build runs once (no watch mode, no dev
    * server), so a module found unchanged is not looked at again until it
-   * ends.
+   * ends. `wymcpFree`: the build's import graph, when the bundler has it
+   * before the checks (esbuild's metafile): a check then reads no module the
+   * graph shows never reaching wymcp to ask what it exports (`wymcp-free.ts`).
    */
-  startBuild(once: boolean): void {
-    this.memo.start(once);
+  startBuild(once: boolean, wymcpFree?: WymcpFree): void {
+    this.memo.start(once, wymcpFree);
   }
 
   /** Writes the cache if it changed since it was last written. */
@@ -228,7 +231,11 @@ export class ModuleChecker {
         : settling.then(() => this.run(fileName, text, seen, resolution, 1));
     }
     const tableRun = resolution?.table.run(resolution.resolve);
-    const recorder = new ReadRecorder<Seen | null>({ read: readAsSeen, resolveModule: tableRun?.lookup ?? resolveLocalModule });
+    const recorder = new ReadRecorder<Seen | null>({
+      read: readAsSeen,
+      resolveModule: tableRun?.lookup ?? resolveLocalModule,
+      ...(this.memo.wymcpFree === undefined ? {} : { isWymcpFree: this.memo.wymcpFree }),
+    });
     const check = checkModule.checkSource(fileName, text, recorder);
     if (resolution !== undefined && tableRun !== undefined && tableRun.missed() && runs < MAX_RUNS) {
       return resolution.table
@@ -245,12 +252,13 @@ export class ModuleChecker {
     const store = this.loaded;
     if (store !== undefined && seen !== undefined) {
       if (check.skipped === undefined && offencesOf(check).length === 0) {
-        const { reads, resolutions } = recorder.record();
+        const { reads, resolutions, free } = recorder.record();
         const warning = partialWarning(check);
         store.entries[fileName] = {
           seen,
           reads,
           resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const),
+          ...(free === undefined ? {} : { free }),
           tools: check.declarations.length,
           ...(warning === undefined ? {} : { warning }),
         };

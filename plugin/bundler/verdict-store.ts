@@ -7,6 +7,9 @@
  *
  * A file is recorded as last seen: its size, modification and change times
  * (while they are unchanged it is not even read), and the hash of its text.
+ * A module a check did not read because the bundler's import graph showed it
+ * wymcp-free is recorded by name, and the verdict holds only while the graph
+ * of the build reusing it says so too.
  *
  * What the cache trusts: it is data, never code — nothing read from it is
  * executed or evaluated. A stored entry only ever lets a build skip checking
@@ -40,6 +43,8 @@ export interface Entry {
   readonly reads?: readonly ModuleRead<Seen | null>[];
   /** Every resolution the check asked for; a containing file `""` is the file itself. */
   readonly resolutions?: readonly Resolution[];
+  /** The modules the check took as wymcp-free from the bundler's import graph, unread (`wymcp-free.ts`). */
+  readonly free?: readonly string[];
   /** How many tool declarations the file has (for the build's summary line). */
   readonly tools?: number;
   /** What the check could not see, said again whenever the verdict is reused. */
@@ -96,6 +101,7 @@ function isEntry(value: unknown): value is Entry {
   if (!isSeen(entry.seen)) return false;
   if (entry.mentions !== undefined && entry.mentions !== false) return false;
   if (entry.warning !== undefined && typeof entry.warning !== "string") return false;
+  if (entry.free !== undefined && !(Array.isArray(entry.free) && entry.free.every((file) => typeof file === "string"))) return false;
   if (
     entry.reads !== undefined &&
     !(

@@ -21,6 +21,8 @@ export type Resolution = readonly [specifier: string, containingFile: string, an
 export interface ReadRecord<Seen> {
   readonly reads: readonly ModuleRead<Seen>[];
   readonly resolutions: readonly Resolution[];
+  /** The modules answered as wymcp-free from the bundler's import graph instead of being read. */
+  readonly free?: readonly string[];
 }
 
 /** Where a recorded check reads from. */
@@ -31,6 +33,8 @@ export interface RecordedSource<Seen> {
    */
   read(fileName: string): { readonly seen: Seen; sourceFile(): SourceFile | undefined };
   resolveModule(specifier: string, containingFile: string): string | undefined;
+  /** Whether a module is wymcp-free in the bundler's import graph (`ModuleHost.isWymcpFree`). */
+  isWymcpFree?(fileName: string): boolean;
 }
 
 /**
@@ -49,6 +53,7 @@ export interface RecordedSource<Seen> {
 export class ReadRecorder<Seen> implements ModuleHost {
   private readonly reads = new Map<string, Seen>();
   private readonly resolutions = new Map<string, Resolution>();
+  private readonly free = new Set<string>();
 
   constructor(private readonly source: RecordedSource<Seen>) {}
 
@@ -65,9 +70,15 @@ export class ReadRecorder<Seen> implements ModuleHost {
     return answer;
   }
 
+  isWymcpFree(fileName: string): boolean {
+    if (this.source.isWymcpFree?.(fileName) !== true) return false;
+    this.free.add(fileName);
+    return true;
+  }
+
   /** What was read so far. */
   record(): ReadRecord<Seen> {
-    return { reads: [...this.reads], resolutions: [...this.resolutions.values()] };
+    return { reads: [...this.reads], resolutions: [...this.resolutions.values()], ...(this.free.size > 0 ? { free: [...this.free] } : {}) };
   }
 }
 
@@ -77,11 +88,14 @@ export interface CurrentState<Seen> {
   unchanged(fileName: string, seen: Seen): boolean;
   /** The answer a resolution gives now (`null`: not a local module). */
   resolve(specifier: string, containingFile: string): string | null;
+  /** Whether a module is still wymcp-free in the bundler's import graph; absent: no graph, so no module is. */
+  isWymcpFree?(fileName: string): boolean;
 }
 
 /**
  * Whether a recorded check still holds: every module it read is unchanged,
- * and every resolution it asked for gives the same answer.
+ * every resolution it asked for gives the same answer, and every module it
+ * took as wymcp-free still is.
  *
  * @example
  * ```ts
@@ -92,5 +106,6 @@ export function stillHolds<Seen>(record: ReadRecord<Seen>, now: CurrentState<See
   // Indexed reads, not destructuring: this runs for every kept verdict of a build, mostly before the code is optimised.
   for (const read of record.reads) if (!now.unchanged(read[0], read[1])) return false;
   for (const resolution of record.resolutions) if (now.resolve(resolution[0], resolution[1]) !== resolution[2]) return false;
+  for (const file of record.free ?? []) if (now.isWymcpFree?.(file) !== true) return false;
   return true;
 }

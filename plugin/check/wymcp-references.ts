@@ -90,7 +90,8 @@ export class WymcpReferences {
 
   /** What a local module exports as `name`, following re-exports and `export *`. */
   private exportMeaning(file: string, name: string, links: number): Meaning {
-    if (links > MAX_LINKS) return undefined;
+    // A module the bundler's graph shows never reaching wymcp is not read: most callees of a handler are the project's own functions.
+    if (links > MAX_LINKS || this.references.isWymcpFree(file)) return undefined;
     const sourceFile = this.references.sourceFile(file);
     if (typeof sourceFile === "string" || exportsDeclaredFunction(sourceFile, name)) return undefined;
     const lookup = exportBinding(sourceFile, name);

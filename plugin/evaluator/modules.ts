@@ -18,6 +18,12 @@ export interface ModuleHost {
   getSourceFile(fileName: string): SourceFile | undefined;
   /** The file a module specifier names, or `undefined` when it is not a local module (a package, or not found). */
   resolveModule(specifier: string, containingFile: string): string | undefined;
+  /**
+   * Whether the bundler's import graph shows that nothing the module imports
+   * reaches wymcp (`../bundler/wymcp-free.ts`): it then exports nothing of
+   * wymcp's, and need not be read to be sure. Absent: nothing is known.
+   */
+  isWymcpFree?(fileName: string): boolean;
 }
 
 /** The extensions of source files the evaluator (and the plugins) read. */

@@ -181,6 +181,11 @@ export class References {
     }
   }
 
+  /** Whether the module host knows the module exports nothing of wymcp's (`ModuleHost.isWymcpFree`), without reading it. */
+  isWymcpFree(fileName: string): boolean {
+    return !this.files.has(fileName) && this.host.isWymcpFree?.(fileName) === true;
+  }
+
   /** A module's SourceFile, or why its constants cannot be read: a module the bundler will reject is never evaluated. */
   sourceFile(fileName: string): SourceFile | string {
     let file = this.files.get(fileName);

@@ -1,0 +1,72 @@
+/**
+ * Wymcp-free modules: those whose imports, followed through every local
+ * module the bundler bundled, never reach wymcp. Such a module can export
+ * nothing of wymcp's, so a check asking whether a name it exports is
+ * `defineTool` (every call in a tool file's handlers asks that of its
+ * callee) is answered from the bundler's import graph instead of parsing the
+ * module. A verdict that relied on such an answer records the module
+ * (`Entry.free`) and holds only while the graph of a later build says the
+ * same (`module-checker.ts`).
+ *
+ * The graph is the one the evaluator follows: an import of the specifier
+ * `wymcp` (however the bundler resolves it) reaches wymcp; an import of a
+ * local module reaches what that module reaches; a package, an external or
+ * a virtual module is opaque to the evaluator (it never reads them) and so
+ * reaches nothing. A module the graph does not know is never wymcp-free.
+ */
+import path from "node:path";
+import { PACKAGE_NAME } from "../package.js";
+import { localFile, type ResolutionMetafile } from "./bundler-resolvers.js";
+
+/** Whether a module (an absolute file name) is wymcp-free in this build's graph. */
+export type WymcpFree = (fileName: string) => boolean;
+
+/**
+ * esbuild's wymcp-free modules, from the metafile, which records every
+ * import of every input with the specifier written (`original`, or `path`
+ * when they are the same) and the file bundled for it. Worked out once,
+ * when first asked (a build whose verdicts are all kept may never ask).
+ *
+ * @example
+ * ```ts
+ * const free = metafileWymcpFree(result.metafile, cwd);
+ * free("/project/src/lib/format.ts"); // true: nothing it imports reaches wymcp
+ * ```
+ */
+export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd: string): WymcpFree {
+  let reaching: Set<string> | undefined;
+  const inputs = metafile?.inputs ?? {};
+  return (fileName) => {
+    reaching ??= reachingWymcp(inputs, cwd);
+    const input = path.relative(cwd, fileName).split(path.sep).join("/");
+    return Object.hasOwn(inputs, input) && !reaching.has(input);
+  };
+}
+
+/** The inputs (as the metafile names them) from which an import chain reaches wymcp. */
+function reachingWymcp(inputs: ResolutionMetafile["inputs"], cwd: string): Set<string> {
+  const reaching = new Set<string>();
+  const importers = new Map<string, string[]>();
+  for (const [input, { imports }] of Object.entries(inputs)) {
+    for (const { path: bundled, original, external } of imports) {
+      if ((original ?? bundled) === PACKAGE_NAME) reaching.add(input);
+      // What the evaluator never reads reaches nothing: packages, externals, other namespaces (`ns:path`).
+      if (external === true || /^[\w-]{2,}:/.test(bundled) || localFile(path.resolve(cwd, bundled)) === undefined) continue;
+      // A local module the metafile does not list as an input is unknown: the importer is not wymcp-free.
+      if (!Object.hasOwn(inputs, bundled)) reaching.add(input);
+      const list = importers.get(bundled);
+      if (list === undefined) importers.set(bundled, [input]);
+      else list.push(input);
+    }
+  }
+  // Whatever imports a module that reaches wymcp reaches it too.
+  const pending = [...reaching];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const importer of importers.get(next) ?? []) {
+      if (reaching.has(importer)) continue;
+      reaching.add(importer);
+      pending.push(importer);
+    }
+  }
+  return reaching;
+}
