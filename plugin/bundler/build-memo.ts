@@ -68,22 +68,28 @@ export class BuildMemo {
    * wymcp-free (still so in this build's graph), then each resolution.
    */
   holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
-    const now = { unchanged: (file: string, seen: Seen | null) => this.isUnchanged(file, seen), isWymcpFree: this.wymcpFree };
+    // One shape for every state compared (the same three fields): this runs for every kept verdict of a build.
+    const unchanged = (file: string, seen: Seen | null) => this.isUnchanged(file, seen);
+    const isWymcpFree = this.wymcpFree;
     const reads = entry.reads ?? [];
+    const free = entry.free;
     const resolutions = (entry.resolutions ?? []).map((resolution) =>
       resolution[1] === "" ? ([resolution[0], fileName, resolution[2]] as const) : resolution,
     );
     if (resolution === undefined)
       return stillHolds(
-        { reads, resolutions, free: entry.free },
-        { ...now, resolve: (specifier, from) => this.resolveLocal(specifier, from) },
+        { reads, resolutions, free },
+        { unchanged, resolve: (specifier, from) => this.resolveLocal(specifier, from), isWymcpFree },
       );
-    if (!stillHolds({ reads, resolutions: [], free: entry.free }, { ...now, resolve: () => null })) return false;
+    if (!stillHolds({ reads, resolutions: [], free }, { unchanged, resolve: () => null, isWymcpFree })) return false;
     // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
     const run = resolution.table.run(resolution.resolve);
     for (const resolution of resolutions) run.lookup(resolution[0], resolution[1]);
     const compare = () =>
-      stillHolds({ reads: [], resolutions }, { ...now, resolve: (specifier, from) => run.lookup(specifier, from) ?? null });
+      stillHolds(
+        { reads: [], resolutions, free: undefined },
+        { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null, isWymcpFree },
+      );
     return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
   }
 

@@ -16,7 +16,7 @@
  */
 import path from "node:path";
 import { PACKAGE_NAME } from "../package.js";
-import { localFile, type ResolutionMetafile } from "./bundler-resolvers.js";
+import type { ResolutionMetafile } from "./bundler-resolvers.js";
 
 /** Whether a module (an absolute file name) is wymcp-free in this build's graph. */
 export type WymcpFree = (fileName: string) => boolean;
@@ -36,27 +36,38 @@ export type WymcpFree = (fileName: string) => boolean;
 export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd: string): WymcpFree {
   let reaching: Set<string> | undefined;
   const inputs = metafile?.inputs ?? {};
+  const answers = new Map<string, boolean>();
   return (fileName) => {
-    reaching ??= reachingWymcp(inputs, cwd);
-    const input = path.relative(cwd, fileName).split(path.sep).join("/");
-    return Object.hasOwn(inputs, input) && !reaching.has(input);
+    let free = answers.get(fileName);
+    if (free === undefined) {
+      reaching ??= reachingWymcp(inputs);
+      const input = path.relative(cwd, fileName).split(path.sep).join("/");
+      free = Object.hasOwn(inputs, input) && !reaching.has(input);
+      answers.set(fileName, free);
+    }
+    return free;
   };
 }
 
+/** An import the evaluator never reads, and which so reaches nothing: a package, another namespace (`ns:path`), a virtual module. */
+const OPAQUE = /^[\w-]{2,}:|(?:^|\/)node_modules\/|[?\0]/;
+
 /** The inputs (as the metafile names them) from which an import chain reaches wymcp. */
-function reachingWymcp(inputs: ResolutionMetafile["inputs"], cwd: string): Set<string> {
+function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
   const reaching = new Set<string>();
   const importers = new Map<string, string[]>();
-  for (const [input, { imports }] of Object.entries(inputs)) {
-    for (const { path: bundled, original, external } of imports) {
-      if ((original ?? bundled) === PACKAGE_NAME) reaching.add(input);
-      // What the evaluator never reads reaches nothing: packages, externals, other namespaces (`ns:path`).
-      if (external === true || /^[\w-]{2,}:/.test(bundled) || localFile(path.resolve(cwd, bundled)) === undefined) continue;
+  // No destructuring: this runs on every build whose kept verdicts took modules as wymcp-free, mostly before the code is optimised.
+  for (const input in inputs) {
+    for (const edge of inputs[input]!.imports) {
+      if ((edge.original ?? edge.path) === PACKAGE_NAME) reaching.add(input);
+      else if (edge.external === true || OPAQUE.test(edge.path)) continue;
       // A local module the metafile does not list as an input is unknown: the importer is not wymcp-free.
-      if (!Object.hasOwn(inputs, bundled)) reaching.add(input);
-      const list = importers.get(bundled);
-      if (list === undefined) importers.set(bundled, [input]);
-      else list.push(input);
+      else if (!Object.hasOwn(inputs, edge.path)) reaching.add(input);
+      else {
+        const list = importers.get(edge.path);
+        if (list === undefined) importers.set(edge.path, [input]);
+        else list.push(input);
+      }
     }
   }
   // Whatever imports a module that reaches wymcp reaches it too.
