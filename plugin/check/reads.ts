@@ -4,9 +4,10 @@
  * TypeScript hosts' checks kept between programs. A check's module host is
  * wrapped; every module the evaluator reads is recorded with a token of how
  * it was (`Seen`: the file's times and text hash on disk, or a program's
- * SourceFile object), and every module resolution with its answer. A verdict
- * still holds while every module is unchanged and every resolution gives
- * the same answer.
+ * SourceFile object), every module resolution with its answer, and every
+ * module answered from the bundler's import graph as wymcp-free instead of
+ * read. A verdict still holds while every module is unchanged, every
+ * resolution gives the same answer and every wymcp-free module still is.
  */
 import type { SourceFile } from "../evaluator/ast.js";
 import type { ModuleHost } from "../evaluator/modules.js";
