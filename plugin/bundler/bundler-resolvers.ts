@@ -107,6 +107,16 @@ export interface ResolutionMetafile {
   >;
 }
 
+/** The name esbuild's metafile gives a file: its path relative to the working directory, with `/`. */
+export function metafileInput(cwd: string, fileName: string): string {
+  return path.relative(cwd, fileName).split(path.sep).join("/");
+}
+
+/** Whether a metafile path is of another namespace than files on disk (written `namespace:path`). */
+export function isNamespaced(metafilePath: string): boolean {
+  return /^[\w-]{2,}:/.test(metafilePath);
+}
+
 /**
  * esbuild: the file it bundled for each import, from the metafile (paths
  * relative to the working directory). An import the metafile does not
@@ -126,13 +136,13 @@ export function metafileResolver(metafile: ResolutionMetafile | undefined, cwd: 
     const key = `${importer}\0${specifier}`;
     if (answers.has(key)) return answers.get(key);
     let input = relative.get(importer);
-    if (input === undefined) relative.set(importer, (input = path.relative(cwd, importer).split(path.sep).join("/")));
+    if (input === undefined) relative.set(importer, (input = metafileInput(cwd, importer)));
     const bundled = Object.hasOwn(inputs, input) ? inputs[input]!.imports.find(({ original }) => original === specifier) : undefined;
     // Inputs of other namespaces are written `namespace:path`: not a file this check reads.
     const answer =
       bundled === undefined
         ? resolveLocalModule(specifier, importer)
-        : bundled.external === true || /^[\w-]{2,}:/.test(bundled.path)
+        : bundled.external === true || isNamespaced(bundled.path)
           ? undefined
           : localFile(path.resolve(cwd, bundled.path));
     answers.set(key, answer);

@@ -8,7 +8,7 @@ import type { BuildResult, OnEndResult, PartialMessage, PluginBuild } from "esbu
 import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
-import { metafileResolver } from "./bundler-resolvers.js";
+import { isNamespaced, metafileResolver } from "./bundler-resolvers.js";
 import { metafileWymcpFree } from "./wymcp-free.js";
 import { offenceError } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
@@ -39,7 +39,7 @@ export async function esbuildEnd(
   try {
     for (const input of Object.keys(result.metafile?.inputs ?? {})) {
       // Inputs of other namespaces are written `namespace:path`; only files on disk are checked.
-      if (/^[\w-]{2,}:/.test(input)) continue;
+      if (isNamespaced(input)) continue;
       const fileName = path.resolve(cwd, input);
       const included = include(fileName);
       tally.module(included);

@@ -234,7 +234,7 @@ export class ModuleChecker {
     const recorder = new ReadRecorder<Seen | null>({
       read: readAsSeen,
       resolveModule: tableRun?.lookup ?? resolveLocalModule,
-      ...(this.memo.wymcpFree === undefined ? {} : { isWymcpFree: this.memo.wymcpFree }),
+      isWymcpFree: this.memo.wymcpFree,
     });
     const check = checkModule.checkSource(fileName, text, recorder);
     if (resolution !== undefined && tableRun !== undefined && tableRun.missed() && runs < MAX_RUNS) {

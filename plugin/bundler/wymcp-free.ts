@@ -14,9 +14,8 @@
  * a virtual module is opaque to the evaluator (it never reads them) and so
  * reaches nothing. A module the graph does not know is never wymcp-free.
  */
-import path from "node:path";
 import { PACKAGE_NAME } from "../package.js";
-import type { ResolutionMetafile } from "./bundler-resolvers.js";
+import { isNamespaced, metafileInput, type ResolutionMetafile } from "./bundler-resolvers.js";
 
 /** Whether a module (an absolute file name) is wymcp-free in this build's graph. */
 export type WymcpFree = (fileName: string) => boolean;
@@ -41,7 +40,7 @@ export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd:
     let free = answers.get(fileName);
     if (free === undefined) {
       reaching ??= reachingWymcp(inputs);
-      const input = path.relative(cwd, fileName).split(path.sep).join("/");
+      const input = metafileInput(cwd, fileName);
       free = Object.hasOwn(inputs, input) && !reaching.has(input);
       answers.set(fileName, free);
     }
@@ -49,8 +48,8 @@ export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd:
   };
 }
 
-/** An import the evaluator never reads, and which so reaches nothing: a package, another namespace (`ns:path`), a virtual module. */
-const OPAQUE = /^[\w-]{2,}:|(?:^|\/)node_modules\/|[?\0]/;
+/** A package or a virtual module: what the evaluator never reads besides other namespaces, and which so reaches nothing. */
+const OPAQUE = /(?:^|\/)node_modules\/|[?\0]/;
 
 /** The inputs (as the metafile names them) from which an import chain reaches wymcp. */
 function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
@@ -60,7 +59,7 @@ function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
   for (const input in inputs) {
     for (const edge of inputs[input]!.imports) {
       if ((edge.original ?? edge.path) === PACKAGE_NAME) reaching.add(input);
-      else if (edge.external === true || OPAQUE.test(edge.path)) continue;
+      else if (edge.external === true || isNamespaced(edge.path) || OPAQUE.test(edge.path)) continue;
       // A local module the metafile does not list as an input is unknown: the importer is not wymcp-free.
       else if (!Object.hasOwn(inputs, edge.path)) reaching.add(input);
       else {
