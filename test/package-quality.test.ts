@@ -47,7 +47,7 @@ describe("the npm pack tarball", () => {
     expect(messages).toEqual([]);
   });
 
-  test("arethetypeswrong finds no problem for an ESM-only package (Node ≥ 20.19 can require ESM)", async () => {
+  test("arethetypeswrong finds no problem for an ESM-only package (Node ≥ 22.12 can require ESM)", async () => {
     const cli = `${root}node_modules/@arethetypeswrong/cli/dist/index.js`;
     const result = await run(process.execPath, [cli, "--pack", ".", "--profile", "esm-only", "--format", "ascii"], { cwd: root }).catch(
       (error: { stdout: string; code: number }) => error,
