@@ -26,7 +26,7 @@ import { closedJsonSchema, invalidTask, taskAction, validTask } from "./value-wo
  * so it follows src/ as it is built.
  */
 async function breakdown(tool) {
-  const { contractOf } = await import("../dist/src/action-schema.js");
+  const { contractOf } = await import("../dist/src/validation/obtaining.js");
   const { closureAdmits } = await import("../dist/src/validation/closure-admits.js");
   const { closureViolations } = await import("../dist/src/validation/closure.js");
   const { valueProblems } = await import("../dist/src/validation/data-check.js");

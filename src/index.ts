@@ -69,8 +69,8 @@ export {
   validate,
   type CheckedActionSchema,
   type FetchedSchema,
-} from "./action-schema.js";
-export { schemaOffences, defaultOffences } from "./key-set.js";
+} from "./validation/obtaining.js";
+export { schemaOffences, defaultOffences } from "./validation/key-set.js";
 export { ActionSchemaError } from "./validation/action-schema-error.js";
 export type { Offence, OffenceCode, OffenceKind, PathSegment } from "./validation/offence.js";
 export { callbackSurfaceOffences, checkCallbackSurface, CallbackSurfaceError, type SurfaceOffence } from "./validation/callback-surface.js";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { closureAdmits } from "../src/validation/closure-admits.js";
 import { closureViolations } from "../src/validation/closure.js";
-import { walkKeySet } from "../src/key-set.js";
+import { walkKeySet } from "../src/validation/key-set.js";
 
 /**
  * The gate's fast answer (`closureAdmits`) may say "look closer" when in

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { fetchSchema } from "../src/index.js";
 import { closureViolations } from "../src/validation/closure.js";
 import { dataPathOf } from "../src/validation/offence.js";
-import { contractOf } from "../src/action-schema.js";
+import { contractOf } from "../src/validation/obtaining.js";
 import { offencesOfSchema, toolOf } from "./support/tools.js";
 
 const properties = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import * as layer from "../src/action-schema.js";
+import * as layer from "../src/validation/obtaining.js";
 import {
   ActionSchemaError,
   callbackSurfaceOffences,

@@ -5,12 +5,12 @@ import { findActionsCalls } from "./support/obtaining-scan.js";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 describe("the obtaining moment", () => {
-  test("every .actions() call in src/ and plugin/ sits in src/action-schema.ts", () => {
+  test("every .actions() call in src/ and plugin/ sits in src/validation/obtaining.ts", () => {
     const calls = findActionsCalls(root, ["src", "plugin"]);
-    const elsewhere = calls.filter((call) => call.file !== "src/action-schema.ts");
+    const elsewhere = calls.filter((call) => call.file !== "src/validation/obtaining.ts");
     expect(elsewhere).toEqual([]);
     // The layer itself obtains in exactly one place.
-    expect(calls.map((call) => call.file)).toEqual(["src/action-schema.ts"]);
+    expect(calls.map((call) => call.file)).toEqual(["src/validation/obtaining.ts"]);
   });
 
   test("the scan finds a call sitting elsewhere, in every spelling", () => {

@@ -5,7 +5,7 @@
  * a help pointer), so a model can correct itself; nothing a caller sends or
  * a handler throws escapes as an exception.
  */
-import { actionNames, fetchSchema, type CheckedActionSchema } from "../action-schema.js";
+import { actionNames, fetchSchema, type CheckedActionSchema } from "../validation/obtaining.js";
 import { errorAnswer, helpPointer, type ErrorReport, type ToolAnswer } from "./answer.js";
 import { resultAnswer } from "./result-answer.js";
 import { readArguments } from "./call-arguments.js";

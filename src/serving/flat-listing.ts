@@ -7,7 +7,7 @@
  * differently stays in its property, its references rewritten to the
  * property's place.
  */
-import type { CheckedActionSchema } from "../action-schema.js";
+import type { CheckedActionSchema } from "../validation/obtaining.js";
 import { deepCopy } from "../util/deep-copy.js";
 
 /** The JSON Schema dialect every property schema is written in. */

@@ -6,7 +6,7 @@
  * obtained (`contractOf`), so the gate, the defaults and examples checks and
  * help share one definition of "valid data".
  */
-import { contractOf, type CheckedActionSchema } from "../action-schema.js";
+import { contractOf, type CheckedActionSchema } from "../validation/obtaining.js";
 import { checkData, type CheckedData } from "../validation/data-check.js";
 
 export type { DataProblem } from "../validation/data-check.js";

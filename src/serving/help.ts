@@ -9,7 +9,7 @@
  * dispatch does, so it serves a healthy action beside a malformed sibling.
  */
 import type { ListingMode } from "./listing-mode.js";
-import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
+import { fetchSchema, fetchSchemas, type CheckedActionSchema } from "../validation/obtaining.js";
 import { errorAnswer, helpPointer, jsonAnswer, type ErrorReport, type Problem, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { actionContextOf, toldToClient, type FailurePolicy } from "./dispatch.js";

@@ -13,7 +13,7 @@
  * the sizes). A flat object per action passes every provider helper and
  * framework conversion unchanged.
  */
-import type { CheckedActionSchema } from "../action-schema.js";
+import type { CheckedActionSchema } from "../validation/obtaining.js";
 import { deepCopy } from "../util/deep-copy.js";
 import { deepFreeze } from "../util/freeze.js";
 import { defaultsOf, requiredOf, requiredOneOfOf } from "../validation/schema-read.js";

@@ -6,7 +6,7 @@
  * actions a tool has. A flat tool lists its one action's data schema instead
  * (`flat-listing.ts`).
  */
-import { fetchSchemas, type CheckedActionSchema } from "../action-schema.js";
+import { fetchSchemas, type CheckedActionSchema } from "../validation/obtaining.js";
 import { deepFreeze } from "../util/freeze.js";
 import { deepCopy } from "../util/deep-copy.js";
 import type { Tool } from "../tool.js";

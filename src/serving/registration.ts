@@ -5,7 +5,7 @@
  * tool's `ActionSchemaError` — so a bad tool fails in the registering code
  * path, all at once, never at its first request.
  */
-import { obtainForRegistration, toolName, type CheckedActionSchema } from "../action-schema.js";
+import { obtainForRegistration, toolName, type CheckedActionSchema } from "../validation/obtaining.js";
 import { callbackSurfaceOffences, surfaceLine, type SurfaceOffence } from "../validation/callback-surface.js";
 import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { toolLabel } from "../validation/format.js";

@@ -3,7 +3,7 @@
  * paths with one sentence each, offences with their formatted line, the
  * schema summary a caller needs to write valid data.
  */
-import type { CheckedActionSchema } from "../action-schema.js";
+import type { CheckedActionSchema } from "../validation/obtaining.js";
 import type { ActionSummary, ErrorReport, OffenceReport, Problem } from "./answer.js";
 import type { ActionSchemaError } from "../validation/action-schema-error.js";
 import { offenceLine } from "../validation/format.js";

@@ -11,7 +11,7 @@
  */
 import { checkData, valueProblems, type DataContract, type DataProblem } from "./data-check.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
-import { dataOffences, defaultOffencesIn, type KeySetWalk } from "../key-set.js";
+import { dataOffences, defaultOffencesIn, type KeySetWalk } from "./key-set.js";
 import type { SchemaContext } from "./key-validators.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { wordProblem } from "./problem-wording.js";

@@ -7,7 +7,7 @@
 import { ActionSchemaError } from "./action-schema-error.js";
 import { toolLabel } from "./format.js";
 import { describeType, isPlainObject, ownKeys, read, isUnreadable, oneLine } from "../util/inspect.js";
-import { actionNames, type RegistrationReading } from "../action-schema.js";
+import { actionNames, type RegistrationReading } from "./obtaining.js";
 import { outputSchemaFaults } from "./output-check.js";
 
 /** One problem with a tool's callback surface. */

@@ -3,7 +3,7 @@
  * unknown keys, every vocabulary key's validator (mandatory keys present),
  * the key-set walk, then the defaults closure for an action with no shape
  * offences. `validate` runs it on every key, the read side on the mandatory
- * pair; both through `action-schema.ts`, the layer's one entry.
+ * pair; both through `obtaining.ts`, the layer's one entry.
  */
 import {
   allOwnKeys,

@@ -1,6 +1,6 @@
 /**
  * The brand of an obtained schema. Only the obtaining functions in
- * src/action-schema.ts hand it out (help and dispatch accept nothing else);
+ * src/validation/obtaining.ts hand it out (help and dispatch accept nothing else);
  * it lives here, as a type alone, so the modules that read a checked schema
  * need not import the module that checks it.
  */

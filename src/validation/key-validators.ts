@@ -16,7 +16,7 @@ import {
   isUnreadable,
 } from "../util/inspect.js";
 import type { CompiledSchema } from "./json-schema.js";
-import { walkKeySet, type KeySetWalk } from "../key-set.js";
+import { walkKeySet, type KeySetWalk } from "./key-set.js";
 import { checkPropertySchemas } from "./property-checks.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { closest } from "../util/suggest.js";

@@ -22,18 +22,18 @@
  * served (`fetchSchema` refuses it rather than resolving it through
  * `hasOwn`).
  */
-import type { DataContract } from "./validation/data-check.js";
-import { ActionSchemaError } from "./validation/action-schema-error.js";
-import { isSealed } from "./util/freeze.js";
-import { chain, hiddenActionOffence, nameOffences } from "./validation/chain.js";
-import { describeType, hasOwn, isHiddenKey, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "./util/inspect.js";
-import type { SchemaContext } from "./validation/key-validators.js";
+import type { DataContract } from "./data-check.js";
+import { ActionSchemaError } from "./action-schema-error.js";
+import { isSealed } from "../util/freeze.js";
+import { chain, hiddenActionOffence, nameOffences } from "./chain.js";
+import { describeType, hasOwn, isHiddenKey, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "../util/inspect.js";
+import type { SchemaContext } from "./key-validators.js";
 import type { KeySetWalk } from "./key-set.js";
-import { requiredOf, requiredOneOfOf } from "./validation/schema-read.js";
-import { compareOffences, offence, type Offence } from "./validation/offence.js";
-import type { CheckedActionSchema } from "./validation/checked-schema.js";
+import { requiredOf, requiredOneOfOf } from "./schema-read.js";
+import { compareOffences, offence, type Offence } from "./offence.js";
+import type { CheckedActionSchema } from "./checked-schema.js";
 
-export type { CheckedActionSchema } from "./validation/checked-schema.js";
+export type { CheckedActionSchema } from "./checked-schema.js";
 
 /** What `fetchSchema` found: the checked schema, or the valid names for an unknown one. */
 export type FetchedSchema =

@@ -4,8 +4,8 @@
  * `additionalProperties` — exactly the keywords wymcp interprets. One walk
  * yields both the shape offences and the closure (`closure.ts`).
  */
-import { OPEN, closureViolations, type Closure, type Extra } from "./validation/closure.js";
-import { isSealed } from "./util/freeze.js";
+import { OPEN, closureViolations, type Closure, type Extra } from "./closure.js";
+import { isSealed } from "../util/freeze.js";
 import {
   allOwnKeys,
   dataFaults,
@@ -20,11 +20,11 @@ import {
   symbolText,
   type DataFault,
   type DataFaultCode,
-} from "./util/inspect.js";
-import { offence, type Offence, type OffenceCode, type PathSegment } from "./validation/offence.js";
-import { child, segmentsOf, type PathNode } from "./validation/path.js";
-import { closest } from "./util/suggest.js";
-import { WalkPath } from "./validation/walk-path.js";
+} from "../util/inspect.js";
+import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
+import { child, segmentsOf, type PathNode } from "./path.js";
+import { closest } from "../util/suggest.js";
+import { WalkPath } from "./walk-path.js";
 
 /** What one walk of an action's `properties` found. */
 export interface KeySetWalk {
