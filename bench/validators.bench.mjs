@@ -36,7 +36,7 @@ const invalid = { owner: { id: "", role: "lead" }, status: "later", tags: ["docs
 
 /** Each candidate as `accepts(value)` and `problems(value)` (every problem, as the gate lists them). */
 function candidates() {
-  // @cfworker/json-schema, driven as src/json-schema.ts drives it: dereference once, validate with the lookup.
+  // @cfworker/json-schema, driven as src/validation/json-schema/validator.ts drives it: dereference once, validate with the lookup.
   const cfWhole = structuredClone(whole);
   const cfWholeLookup = dereference(cfWhole);
   const cfParts = Object.entries(properties).map(([name, schema]) => {

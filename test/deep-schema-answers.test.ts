@@ -12,7 +12,7 @@ import { firstText } from "./support/tools.js";
 import { describe, expect, test } from "vitest";
 import { createRouter, defineTool, ToolError, type Router } from "../src/index.js";
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from "../src/util/bounded-json.js";
-import { MAX_SCHEMA_LEVELS } from "../src/validation/meta-view.js";
+import { MAX_SCHEMA_LEVELS } from "../src/validation/json-schema/meta-view.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 
 const quiet = { error: () => {} };

@@ -1,7 +1,7 @@
 import { validate } from "@cfworker/json-schema";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { compileLeaf, LEAF_KEYWORDS } from "../src/validation/leaf-acceptor.js";
+import { compileLeaf, LEAF_KEYWORDS } from "../src/validation/json-schema/leaf-acceptor.js";
 
 /**
  * The leaf fast yes answers simple assertions without the validator; a yes

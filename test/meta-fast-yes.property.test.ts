@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { surelyMetaValid } from "../src/validation/meta-fast-yes.js";
-import { compiledMetaSchema, schemaFaults } from "../src/validation/meta-schema.js";
+import { surelyMetaValid } from "../src/validation/json-schema/meta-fast-yes.js";
+import { compiledMetaSchema, schemaFaults } from "../src/validation/json-schema/meta-schema.js";
 
 /**
  * The meta-schema check's fast yes answers common subschema copies without

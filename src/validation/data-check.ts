@@ -8,7 +8,7 @@
 import { closureAdmits } from "./closure-admits.js";
 import { OPEN, walkViolations, type Closure, type Violation } from "./closure.js";
 import { hasOwn, isPlainObject } from "../util/inspect.js";
-import type { CompiledSchema, SchemaFailure } from "./json-schema.js";
+import type { CompiledSchema, SchemaFailure } from "./json-schema/validator.js";
 import { compareSegments, type PathSegment } from "./offence.js";
 import { BoundedHeap } from "../util/bounded-heap.js";
 import { closest } from "../util/suggest.js";

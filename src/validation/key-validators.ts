@@ -15,7 +15,7 @@ import {
   reasonText,
   isUnreadable,
 } from "../util/inspect.js";
-import type { CompiledSchema } from "./json-schema.js";
+import type { CompiledSchema } from "./json-schema/validator.js";
 import { walkKeySet, type KeySetWalk } from "./key-set.js";
 import { checkPropertySchemas } from "./property-checks.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";

@@ -6,8 +6,8 @@
  * results do not.
  */
 import { failureProblems, sortProblems, type DataProblem } from "./data-check.js";
-import { compileSchema, type CompiledSchema } from "./json-schema.js";
-import { schemaFaults } from "./meta-schema.js";
+import { compileSchema, type CompiledSchema } from "./json-schema/validator.js";
+import { schemaFaults } from "./json-schema/meta-schema.js";
 import { locationOf } from "./offence.js";
 
 /** Compiled output schemas, by the schema object compiled (registration compiles, calls reuse). */

@@ -4,7 +4,7 @@
  * defaults (offences) and a handler's result.
  */
 import type { DataProblem } from "./data-check.js";
-import { wordFailure, type Wording } from "./value-wording.js";
+import { wordFailure, type Wording } from "./json-schema/value-wording.js";
 
 /**
  * The wording of a data problem.

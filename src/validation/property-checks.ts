@@ -7,8 +7,8 @@
  */
 import { isSealed } from "../util/freeze.js";
 import { isPlainObject, read } from "../util/inspect.js";
-import { compileOnUse, compileSchema, type CompiledSchema } from "./json-schema.js";
-import { checkSchema } from "./meta-schema.js";
+import { compileOnUse, compileSchema, type CompiledSchema } from "./json-schema/validator.js";
+import { checkSchema } from "./json-schema/meta-schema.js";
 import { offence, type Offence } from "./offence.js";
 
 /** What checking an action's property schemas gives: offences, and a compiled check per sound property. */

@@ -8,7 +8,7 @@
  * keywords the validator does not know are left out: they assert nothing.
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword, type Schema } from "@cfworker/json-schema";
-import { deepCopy } from "../util/deep-copy.js";
+import { deepCopy } from "../../util/deep-copy.js";
 
 /** One schema object with every keyword the validator reads, all absent: the single shape. */
 function blank(): Record<string, unknown> {

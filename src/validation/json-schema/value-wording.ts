@@ -4,7 +4,7 @@
  * its rule. One wording for every place a value is checked — a call's data,
  * a default, an example, a handler's result.
  */
-import type { SchemaFailure } from "./json-schema.js";
+import type { SchemaFailure } from "./validator.js";
 import { preview } from "./meta-schema.js";
 
 /** A failure as text: what is wrong (no trailing period) and how to fix it (a sentence). */

@@ -8,9 +8,9 @@
  */
 import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { compileAcceptor, type Lookup } from "./acceptor.js";
-import { isArray, prototypeIsClean, reasonText } from "../util/inspect.js";
+import { isArray, prototypeIsClean, reasonText } from "../../util/inspect.js";
 import { shapedCopy } from "./schema-shape.js";
-import type { PathSegment } from "./offence.js";
+import type { PathSegment } from "../offence.js";
 
 /** One place where a value breaks its schema. */
 export interface SchemaFailure {

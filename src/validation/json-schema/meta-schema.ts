@@ -6,14 +6,14 @@
  * read-side check run — located at the keyword, with its fix.
  */
 import { DIALECT, META_SCHEMA_DOCUMENTS } from "./meta-schema-documents.js";
-import { describeType, reasonText } from "../util/inspect.js";
-import { compileSchema, type CompiledSchema, type SchemaFailure } from "./json-schema.js";
-import type { PathSegment } from "./offence.js";
+import { describeType, reasonText } from "../../util/inspect.js";
+import { compileSchema, type CompiledSchema, type SchemaFailure } from "./validator.js";
+import type { PathSegment } from "../offence.js";
 import { metaView, type SchemaFault } from "./meta-view.js";
 import { surelyMetaValid } from "./meta-fast-yes.js";
 
 export type { SchemaFault } from "./meta-view.js";
-import { closest } from "../util/suggest.js";
+import { closest } from "../../util/suggest.js";
 
 let metaSchema: CompiledSchema | undefined;
 

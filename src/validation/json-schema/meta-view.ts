@@ -13,9 +13,9 @@
  * - a copy made of JSON values alone gets a cache key (its JSON text).
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
-import { defineOwn } from "../util/deep-copy.js";
-import { describeType, reasonText } from "../util/inspect.js";
-import type { PathSegment } from "./offence.js";
+import { defineOwn } from "../../util/deep-copy.js";
+import { describeType, reasonText } from "../../util/inspect.js";
+import type { PathSegment } from "../offence.js";
 
 /** What is wrong with one keyword of a schema, ready to become an offence. */
 export interface SchemaFault {
