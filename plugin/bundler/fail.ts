@@ -15,7 +15,7 @@
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
 import { offencesOf, type FileCheck } from "../check/file-check.js";
-import { toolLabel } from "../../src/validation/format.js";
+import { toolLabel } from "../../src/internal.js";
 import { displayPath, formatFileCheck } from "../check/report.js";
 import { positionOf } from "../evaluator/ast.js";
 

@@ -3,7 +3,7 @@
  * read once when the plugin is created: a bad value is one clear error
  * naming what to write, before any build starts.
  */
-import { isListingMode } from "../../src/serving/listing-mode.js";
+import { isListingMode } from "../../src/internal.js";
 import { readTargets } from "../check/provider-rules.js";
 import type { TargetLintOptions } from "./module-checker.js";
 import type { WymcpPluginOptions } from "./options.js";

@@ -4,7 +4,7 @@
  * unknown parts are, and locate them. Shared by the bundler plugins, the
  * CLI and the TypeScript hosts; what a check answers is in `file-check.ts`.
  */
-import { actionSchemaOffences } from "../../src/validation/obtaining.js";
+import { actionSchemaOffences } from "../../src/internal.js";
 import { positionOf, type SourceFile } from "../evaluator/ast.js";
 import { diskHost, parseSource, type ModuleHost } from "../evaluator/modules.js";
 import { isStackOverflow } from "../evaluator/syntax.js";

@@ -8,9 +8,7 @@
  * `tools/list` would serve.
  */
 import type { PathSegment } from "../../src/index.js";
-import { actionToolName } from "../../src/serving/listing-actions.js";
-import type { ListingMode } from "../../src/serving/listing-mode.js";
-import { listedDataSchema, placeText, type SchemaPlace } from "../../src/serving/listing-schema.js";
+import { actionToolName, type ListingMode, listedDataSchema, placeText, type SchemaPlace } from "../../src/internal.js";
 import { Unknown } from "../evaluator/unknown.js";
 import { PROVIDER_RULES, type ProviderTarget } from "./provider-rules.js";
 

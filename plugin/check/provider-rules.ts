@@ -6,7 +6,7 @@
  * `transformJSONSchema`, @google/genai's `parameters` conversion), which
  * `test/listing-providers.test.ts` runs on the listings.
  */
-import type { ListingMode } from "../../src/serving/listing-mode.js";
+import type { ListingMode } from "../../src/internal.js";
 
 /** A provider whose rules the lint knows. */
 export type ProviderTarget = "openai" | "anthropic" | "gemini";

@@ -3,7 +3,7 @@
  * offence, `file:line:col  location: problem. Fix: …`, grouped by tool.
  */
 import path from "node:path";
-import { offenceLine, toolLabel } from "../../src/validation/format.js";
+import { offenceLine, toolLabel } from "../../src/internal.js";
 import { positionOf } from "../evaluator/ast.js";
 import { offencesOf, type FileCheck } from "./file-check.js";
 import type { LocatedOffence } from "./locate.js";

@@ -4,9 +4,8 @@
  * `run` decides the exit code (2) and prints it in one line, with a guess at
  * what was meant.
  */
-import { didYouMean } from "../../src/util/suggest.js";
+import { didYouMean, isListingMode, type ListingMode } from "../../src/internal.js";
 
-import { isListingMode, type ListingMode } from "../../src/serving/listing-mode.js";
 import { readTargets, type ProviderTarget } from "../check/provider-rules.js";
 
 /** What the command line asks for. */

@@ -12,7 +12,7 @@
  */
 import type ts from "typescript";
 import type { Node } from "../evaluator/ast.js";
-import { offenceLine, toolLabel } from "../../src/validation/format.js";
+import { offenceLine, toolLabel } from "../../src/internal.js";
 import { checkSourceFile } from "../check/check.js";
 import type { ToolDeclaration } from "../check/declarations.js";
 import type { LocatedOffence } from "../check/locate.js";
