@@ -1,58 +1,10 @@
 /**
  * The module graph of `src/` and `plugin/` has no cycles — type-only imports
  * included, since a type cycle couples two modules as tightly as a value one.
- * Imports are read with the TypeScript parser (static, `export … from`, and
- * `import()` types), resolved as NodeNext resolves a relative `.js`.
+ * Imports are read by `support/import-graph.ts`.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { expect, test } from "vitest";
-
-const repo = fileURLToPath(new URL("..", import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(repo, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(c|m)?ts$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
-    .map((entry) => relative(repo, join(entry.parentPath, entry.name)));
-}
-
-/** The repository files a module imports (relative specifiers only). */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(repo, file), "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const specifiers: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier !== undefined &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    )
-      specifiers.push(node.moduleSpecifier.text);
-    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
-      specifiers.push(node.argument.literal.text);
-    if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] !== undefined &&
-      ts.isStringLiteral(node.arguments[0])
-    )
-      specifiers.push(node.arguments[0].text);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return specifiers
-    .filter((specifier) => specifier.startsWith("."))
-    .map((specifier) =>
-      resolve(dirname(join(repo, file)), specifier)
-        .replace(/\.js$/, ".ts")
-        .replace(/\.cjs$/, ".cts")
-        .replace(/\.mjs$/, ".mts"),
-    )
-    .filter((path) => existsSync(path))
-    .map((path) => relative(repo, path));
-}
+import { importsOf, sourceFiles } from "./support/import-graph.js";
 
 /** Every cycle's members, found by Tarjan's strongly connected components. */
 function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
