@@ -46,7 +46,8 @@ function violations(imports: ReadonlyMap<string, readonly string[]>, packages: R
     const room = roomOf(from);
     for (const to of targets) {
       if (room === "plugin") {
-        if (to.startsWith("src/") && !DOORS.includes(to)) found.push(`${from} → ${to}: plugin/ enters the runtime through ${DOORS.join(" or ")}`);
+        if (to.startsWith("src/") && !DOORS.includes(to))
+          found.push(`${from} → ${to}: plugin/ enters the runtime through ${DOORS.join(" or ")}`);
         continue;
       }
       if (to.startsWith("plugin/")) {
@@ -61,7 +62,8 @@ function violations(imports: ReadonlyMap<string, readonly string[]>, packages: R
     const room = roomOf(from);
     if (room === "plugin") continue;
     for (const name of names)
-      if (!packageAllowed(room, name)) found.push(`${from} → ${name}: the runtime imports no build-time package, and the SDK only in src/mcp/`);
+      if (!packageAllowed(room, name))
+        found.push(`${from} → ${name}: the runtime imports no build-time package, and the SDK only in src/mcp/`);
   }
   return found;
 }
