@@ -13,11 +13,8 @@
 //   WYMCP_BENCH_REPS=15 node bench/run.mjs round-trip     (more rounds)
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryTransport, McpServer, Server } from "@modelcontextprotocol/server";
+import { Client } from "@modelcontextprotocol/client";
 import { createRouter, defineTool } from "../dist/src/index.js";
 import { createMcpServer } from "../dist/src/mcp/index.js";
 import { recordRounds } from "./compare.mjs";
@@ -54,8 +51,8 @@ const sides = {
   },
   async floor() {
     const server = new Server({ name: "bench", version: "1.0.0" }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => ({
+    server.setRequestHandler("tools/list", () => ({ tools: [] }));
+    server.setRequestHandler("tools/call", (request) => ({
       content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }],
     }));
     const client = await connected(server);

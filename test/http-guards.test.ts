@@ -5,7 +5,7 @@
  * (401 with `WWW-Authenticate: Bearer`, RFC 6750). Every server listens on
  * 127.0.0.1 on an ephemeral port.
  */
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createServer, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import type { AddressInfo } from "node:net";

@@ -1,22 +1,15 @@
 /**
  * The client channel of one `tools/call` served by the SDK: log and progress
- * notifications ride the request's own stream (`extra.sendNotification`, so
+ * notifications ride the request's own stream (`ctx.mcpReq.notify`, so
  * they reach the client in stateless HTTP too), and sampling / elicitation
  * are requests related to the call. What needs the client's reply fails at
  * once, with a `ToolError` the model reads, when it cannot come: in
  * stateless HTTP (the reply would reach another server) or when the client
  * did not declare the capability.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  type ServerNotification,
-  type ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Server, ServerContext, ServerRequest } from "@modelcontextprotocol/server";
 import { ToolError } from "../contract/tool-error.js";
-import type { ClientChannel } from "../contract/client-channel.js";
+import type { ClientChannel, SamplingResult } from "../contract/client-channel.js";
 import type { LogLevelGate } from "./logging-level.js";
 
 /** How a call may reach its client. */
@@ -25,11 +18,9 @@ export interface ChannelMode {
   readonly clientRequests: boolean;
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** The channel of the call whose handler `extra` was given. */
-export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate, mode: ChannelMode): ClientChannel {
-  const token = extra._meta?.progressToken;
+/** The channel of the call whose handler `context` was given. */
+export function clientChannel(server: Server, context: ServerContext, levels: LogLevelGate, mode: ChannelMode): ClientChannel {
+  const token = context.mcpReq._meta?.progressToken;
   const ask = (capability: "sampling" | "elicitation") => {
     if (!mode.clientRequests) {
       throw new ToolError("needs_session", `${capability} needs the client's reply, which a stateless HTTP server cannot receive`, {
@@ -46,7 +37,7 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
   const channel: { -readonly [K in keyof ClientChannel]: ClientChannel[K] } = {
     async log(level, data, logger) {
       if (!levels.allows(level)) return;
-      await extra.sendNotification({
+      await context.mcpReq.notify({
         method: "notifications/message",
         params: { level, data, ...(logger === undefined ? {} : { logger }) },
       });
@@ -54,17 +45,18 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
     async sample(request) {
       ask("sampling");
       const params = request as unknown as Extract<ServerRequest, { method: "sampling/createMessage" }>["params"];
-      return await extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal: extra.signal });
+      const result = await context.mcpReq.send({ method: "sampling/createMessage", params }, { signal: context.mcpReq.signal });
+      return result as unknown as SamplingResult;
     },
     async elicit(request) {
       ask("elicitation");
       const params = request as unknown as Extract<ServerRequest, { method: "elicitation/create" }>["params"];
-      return await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal });
+      return await context.mcpReq.send({ method: "elicitation/create", params }, { signal: context.mcpReq.signal });
     },
   };
   if (token !== undefined) {
     channel.progress = async (progress: number, total?: number, message?: string) => {
-      await extra.sendNotification({
+      await context.mcpReq.notify({
         method: "notifications/progress",
         params: {
           progressToken: token,

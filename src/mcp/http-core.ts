@@ -17,8 +17,8 @@
  *
  * No `node:` import here or below: the fetch entry runs on Workers.
  */
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { Router } from "../serving/router.js";
 import { checkMessage, httpGuards } from "./http-guards.js";
 import type { HttpOptions } from "./http-options.js";

@@ -10,12 +10,8 @@
  * session revived (`session-revival.ts`) before the request is served.
  * `DELETE` removes the record; `close()` and idle timeouts do not.
  */
-import {
-  WebStandardStreamableHTTPServerTransport,
-  type WebStandardStreamableHTTPServerTransportOptions,
-} from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { WebStandardStreamableHTTPServerTransport, isInitializeRequest } from "@modelcontextprotocol/server";
+import type { WebStandardStreamableHTTPServerTransportOptions, Server } from "@modelcontextprotocol/server";
 import type { Router } from "../serving/router.js";
 import { sessionEventStore } from "./http-event-store.js";
 import type { HttpOptions } from "./http-options.js";

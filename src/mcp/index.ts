@@ -1,6 +1,6 @@
 /**
  * `wymcp/mcp` — the binding of a wymcp router to the official MCP
- * TypeScript SDK (`@modelcontextprotocol/sdk`, a peer dependency used only
+ * TypeScript SDK v2 (`@modelcontextprotocol/server`, a peer dependency used only
  * here): the low-level `Server`, stdio, and Streamable HTTP in stateful and
  * stateless modes behind the HTTP guards (DNS-rebinding protection, a body
  * limit, bearer-token or custom authentication), with sessions bound to
@@ -23,7 +23,7 @@
  */
 export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";
 export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./event-store.js";
-export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+export type { EventStore } from "@modelcontextprotocol/server";
 export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./session-store.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.js";

@@ -2,8 +2,8 @@
  * Serving a router over stdio, the transport of MCP servers a client starts
  * as a child process.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { Readable, Writable } from "node:stream";
 import type { Router } from "../serving/router.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
