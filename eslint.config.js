@@ -48,7 +48,10 @@ const library = {
   // `.catch(() => {})` swallows a rejection on purpose.
   "@typescript-eslint/no-empty-function": ["error", { allow: ["arrowFunctions"] }],
   // meta-view's Stop carries a fault out of a deep walk to its own catch: a plain object, no stack to capture.
-  "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "file", name: "Stop", path: "src/validation/json-schema/meta-view.ts" }] }],
+  "@typescript-eslint/only-throw-error": [
+    "error",
+    { allow: [{ from: "file", name: "Stop", path: "src/validation/json-schema/meta-view.ts" }] },
+  ],
   // The SDK's low-level Server is what this library binds to (its deprecation steers apps to McpServer); a 2025 session's
   // client capabilities live on it (the per-request envelope carries them on 2026-07-28).
   "@typescript-eslint/no-deprecated": [

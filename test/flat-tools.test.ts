@@ -96,9 +96,9 @@ describe("a flat tool over MCP", () => {
 
   test("help says how to call it", async () => {
     const client = await connect([add]);
-    const index = JSON.parse(firstText((await client.callTool({ name: "help", arguments: {} }))));
+    const index = JSON.parse(firstText(await client.callTool({ name: "help", arguments: {} })));
     expect(index.tools[0]).toMatchObject({ name: "add", flat: true });
-    const level = JSON.parse(firstText((await client.callTool({ name: "help", arguments: { tool: "add" } }))));
+    const level = JSON.parse(firstText(await client.callTool({ name: "help", arguments: { tool: "add" } })));
     expect(level.usage).toMatch(/flat tool/);
   });
 });
