@@ -17,7 +17,6 @@
  *
  * No `node:` import here or below: the fetch entry runs on Workers.
  */
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { Router } from "../serving/router.js";
 import { checkMessage, httpGuards } from "./http-guards.js";
@@ -69,8 +68,9 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
     maxRequestBodySize: guards.maxBodyBytes,
     ...retryOf(options),
   };
-  // The SDK's default validator (Ajv) compiles schemas into code, which Workers forbid; wymcp's own validator never does.
-  const serverOptions = { ...options, serverOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...options.serverOptions } };
+  // The SDK picks its JSON Schema validator by runtime (its `workerd` export condition gives the cfworker one, which
+  // generates no code): nothing to hand it here.
+  const serverOptions = options;
   // Made (and its options checked) in either mode: a stateless handler refuses a sessionStore at start-up too.
   const sessions = statefulMode(router, options, { serverOptions, transportOptions });
 
