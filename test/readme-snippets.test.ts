@@ -83,7 +83,7 @@ describe("README snippets in a fresh project", () => {
       ["init", "-y"],
       ["pkg", "set", "type=module"],
     ]);
-    expect(packages).toEqual(expect.arrayContaining(["wymcp", "@modelcontextprotocol/sdk", "esbuild"]));
+    expect(packages).toEqual(expect.arrayContaining(["wymcp", "@modelcontextprotocol/server", "esbuild"]));
     expect(packages).not.toContain("typescript");
   });
 
