@@ -10,7 +10,7 @@
  *   server and transport, named by the `mcp-session-id` header; a session
  *   hears `list_changed` on its standalone SSE stream, answers only to the
  *   identity that opened it, and with a `sessionStore` survives a restart
- *   (`http-stateful.ts`).
+ *   (`stateful.ts`).
  * - **stateless**: every POST gets a fresh server and transport and no
  *   session id, so any instance behind a load balancer can answer any
  *   request. Nothing outlives a request, so there are no notifications.
@@ -18,12 +18,12 @@
  * No `node:` import here or below: the fetch entry runs on Workers.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
-import type { Router } from "../serving/router.js";
-import { checkMessage, httpGuards } from "./http-guards.js";
-import type { HttpOptions } from "./http-options.js";
-import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./http-response.js";
-import { statefulMode } from "./http-stateful.js";
-import { createMcpServer } from "./server.js";
+import type { Router } from "../../serving/router.js";
+import { checkMessage, httpGuards } from "./guards.js";
+import type { HttpOptions } from "./options.js";
+import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./response.js";
+import { statefulMode } from "./stateful.js";
+import { createMcpServer } from "../server.js";
 
 /** One request as a host hands it to the core. */
 export interface HttpCall<R> {

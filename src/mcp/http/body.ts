@@ -5,7 +5,7 @@
  * already-parsed body.
  */
 import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse } from "@modelcontextprotocol/server";
-import { refusal, type Refusal } from "./http-refusal.js";
+import { refusal, type Refusal } from "./refusal.js";
 
 /** The body of a POST, or the refusal to answer instead. */
 export type ReadMessage = { readonly body: unknown } | { readonly refusal: Refusal };
