@@ -104,6 +104,11 @@ function userServer(factory: () => McpServer): Server {
 export interface Binding {
   /** False in stateless HTTP: sampling and elicitation fail at once instead of waiting for a reply that cannot come. */
   readonly clientRequests?: boolean;
+  /**
+   * False for a server that answers one 2026-07-28 request: it announces no
+   * list change itself (the HTTP handler's `subscriptions/listen` streams do).
+   */
+  readonly announces?: boolean;
 }
 
 /**
@@ -147,6 +152,7 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
     return answer as unknown as CallToolResult;
   });
   checkParamsFirst(server, sent);
+  if (binding.announces === false) return () => {};
   const unsubscribe = router.onListChanged(() => {
     // Only an initialized session can hear a notification; a failed send concerns that session alone.
     if (server.transport !== undefined && server.getClientCapabilities() !== undefined) server.sendToolListChanged().catch(() => {});

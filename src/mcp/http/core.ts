@@ -22,6 +22,7 @@ import type { Router } from "../../serving/router.js";
 import { checkMessage, httpGuards } from "./guards.js";
 import type { HttpOptions } from "./options.js";
 import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./response.js";
+import { modernLeg } from "./modern.js";
 import { statefulMode } from "./stateful.js";
 import { createMcpServer } from "../server.js";
 
@@ -73,6 +74,7 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
   const serverOptions = options;
   // Made (and its options checked) in either mode: a stateless handler refuses a sessionStore at start-up too.
   const sessions = statefulMode(router, options, { serverOptions, transportOptions });
+  const modern = modernLeg(router, serverOptions, guards.maxBodyBytes);
 
   async function stateless(request: Request, parsedBody: unknown): Promise<Response> {
     // No session to stream to or delete: GET and DELETE have nothing to act on.
@@ -118,13 +120,17 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           if ("refusal" in read) return refusalResponse(read.refusal);
           body = read.body;
         }
+        // A request with the 2026-07-28 envelope is answered per request, whatever the mode; the rest is 2025-era.
+        if (request.method === "POST" && !(await modern.isLegacy(request, body))) return await modern.handle(request, body);
         return await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity));
       } catch (error) {
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     sessionCount: () => sessions.size(),
-    close: () => sessions.close(),
+    async close() {
+      await Promise.all([sessions.close(), modern.close()]);
+    },
   };
 }
 
