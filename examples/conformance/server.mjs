@@ -60,6 +60,11 @@ const tools = [
     await log.info("Tool execution completed");
     return text("Logging test completed");
   }),
+  // 2026-07-28 (server-stateless): logs, but a request that set no logLevel in its _meta hears none of it.
+  tool("test_logging_tool", "Logs a message while it runs", {}, async (_data, { log }) => {
+    await log.info("Tool execution started");
+    return text("Logging test completed");
+  }),
   tool("test_tool_with_progress", "Reports progress while it runs", {}, async (_data, { progress }) => {
     for (const step of [0, 50, 100]) {
       await progress?.(step, 100);

@@ -6,8 +6,19 @@
  * once, with a `ToolError` the model reads, when it cannot come: in
  * stateless HTTP (the reply would reach another server) or when the client
  * did not declare the capability.
+ *
+ * On a 2026-07-28 request (logging is deprecated there) a log message
+ * reaches the client only when the request set a `logLevel` in its `_meta`,
+ * filtered by it; otherwise it goes to the server's own log (standard error).
  */
-import type { Server, ServerContext, ServerRequest } from "@modelcontextprotocol/server";
+import {
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  type Server,
+  type ServerContext,
+  type ServerRequest,
+} from "@modelcontextprotocol/server";
+import { LOG_LEVELS, type LogLevel } from "../contract/client-channel.js";
 import { ToolError } from "../contract/tool-error.js";
 import type { ClientChannel, SamplingResult } from "../contract/client-channel.js";
 import type { LogLevelGate } from "./logging-level.js";
@@ -36,7 +47,12 @@ export function clientChannel(server: Server, context: ServerContext, levels: Lo
   // Built by assignment, not with a conditional spread: this runs on every call.
   const channel: { -readonly [K in keyof ClientChannel]: ClientChannel[K] } = {
     async log(level, data, logger) {
-      if (!levels.allows(level)) return;
+      const gate = modernLogLevel(context);
+      if (gate === null) {
+        serverSideLog(level, data, logger);
+        return;
+      }
+      if (gate === undefined ? !levels.allows(level) : LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(gate)) return;
       await context.mcpReq.notify({
         method: "notifications/message",
         params: { level, data, ...(logger === undefined ? {} : { logger }) },
@@ -68,4 +84,27 @@ export function clientChannel(server: Server, context: ServerContext, levels: Lo
     };
   }
   return channel;
+}
+
+/**
+ * The log level a 2026-07-28 request set in its `_meta`; `null` for one that
+ * set none (no message may reach its client), `undefined` for a 2025-era call.
+ */
+function modernLogLevel(context: ServerContext): LogLevel | null | undefined {
+  // The SDK types the envelope as an empty object: its keys are read as the wire names them.
+  const envelope = context.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
+  if (envelope?.[PROTOCOL_VERSION_META_KEY] === undefined) return undefined;
+  const level = envelope[LOG_LEVEL_META_KEY];
+  return typeof level === "string" && (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevel) : null;
+}
+
+/** One line on standard error, where a server's own log goes (never stdout: on stdio that is the protocol's). */
+function serverSideLog(level: LogLevel, data: unknown, logger: string | undefined): void {
+  let text: string;
+  try {
+    text = typeof data === "string" ? data : JSON.stringify(data);
+  } catch {
+    text = String(data);
+  }
+  console.error(`wymcp: [${level}]${logger === undefined ? "" : ` ${logger}:`} ${text}`);
 }
