@@ -33,6 +33,16 @@ export interface ChannelMode {
 export function clientChannel(server: Server, context: ServerContext, levels: LogLevelGate, mode: ChannelMode): ClientChannel {
   const token = context.mcpReq._meta?.progressToken;
   const ask = (capability: "sampling" | "elicitation") => {
+    // 2026-07-28 has no server-to-client requests: its multi-round-trip input is not offered yet.
+    if (modernLogLevel(context) !== undefined) {
+      throw new ToolError(
+        "needs_session",
+        `${capability} on a 2026-07-28 request needs multi-round-trip input, which this server does not offer`,
+        {
+          hint: "connect with the 2025-11-25 handshake (stdio or stateful HTTP) for tools that ask the client",
+        },
+      );
+    }
     if (!mode.clientRequests) {
       throw new ToolError("needs_session", `${capability} needs the client's reply, which a stateless HTTP server cannot receive`, {
         hint: "serve this tool over stdio or stateful HTTP (createHttpHandler without stateless: true)",
