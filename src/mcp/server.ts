@@ -140,7 +140,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
     refuseCursor(message.params?.cursor);
     return { tools: router.listTools() as unknown as McpTool[] };
   });
-  /** The params as the client sent them, by call: the SDK hands its handler a copy rebuilt by zod, which reads "__proto__" as a prototype. */
+  /** The params as the client sent them, by call: the SDK hands its handler a copy rebuilt by zod, which reads "__proto__" as a
+   * prototype. */
   const sent = new WeakMap<ServerContext, ReturnType<typeof callParams>>();
   server.setRequestHandler("tools/call", async (_parsed, context) => {
     const params = sent.get(context) ?? callParams(_parsed);
