@@ -43,6 +43,15 @@ describe("the handler context on a 2026-07-28 request", () => {
     await client.close();
   });
 
+  test("tools/list carries each tool's annotations, in the router's order", async () => {
+    const { client } = await modernClient();
+    const { tools } = await client.listTools();
+    const help = tools.find((tool) => tool.name === "help");
+    expect(help?.annotations).toEqual({ title: "Help", readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    expect(tools.map((tool) => tool.name)).toEqual(["help", "media", "stats", "talk", "add"]);
+    await client.close();
+  });
+
   test.each(["elicit", "sample"])("%s answers a ToolError naming the 2025 handshake, and the server keeps serving", async (action) => {
     const { client } = await modernClient();
     const answer = await client.callTool({
