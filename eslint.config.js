@@ -52,8 +52,17 @@ const library = {
     "error",
     { allow: [{ from: "file", name: "Stop", path: "src/validation/json-schema/meta-view.ts" }] },
   ],
-  // The SDK's low-level Server is what this library binds to (its deprecation steers apps to McpServer).
-  "@typescript-eslint/no-deprecated": ["error", { allow: [{ from: "package", package: "@modelcontextprotocol/sdk", name: "Server" }] }],
+  // The SDK's low-level Server is what this library binds to (its deprecation steers apps to McpServer); a 2025 session's
+  // client capabilities live on it (the per-request envelope carries them on 2026-07-28).
+  "@typescript-eslint/no-deprecated": [
+    "error",
+    {
+      allow: [
+        { from: "package", package: "@modelcontextprotocol/server", name: "Server" },
+        { from: "package", package: "@modelcontextprotocol/server", name: "getClientCapabilities" },
+      ],
+    },
+  ],
 };
 
 export default defineConfig(

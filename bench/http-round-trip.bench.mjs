@@ -6,11 +6,9 @@
 // table, the gate, and the host that hands Node's request to the
 // Web-standard core.
 import { createServer } from "node:http";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { Server, isInitializeRequest } from "@modelcontextprotocol/server";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createRouter, defineTool } from "../dist/src/index.js";
 import * as wymcpMcp from "../dist/src/mcp/index.js";
 
@@ -34,13 +32,13 @@ async function sdkAnchor() {
     const id = req.headers["mcp-session-id"];
     let transport = typeof id === "string" ? transports.get(id) : undefined;
     if (transport === undefined && isInitializeRequest(body)) {
-      transport = new StreamableHTTPServerTransport({
+      transport = new NodeStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
         onsessioninitialized: (sid) => transports.set(sid, transport),
       });
       const bare = new Server({ name: "bench", version: "1.0.0" }, { capabilities: { tools: {} } });
-      bare.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-      bare.setRequestHandler(CallToolRequestSchema, (request) => ({
+      bare.setRequestHandler("tools/list", () => ({ tools: [] }));
+      bare.setRequestHandler("tools/call", (request) => ({
         content: [{ type: "text", text: JSON.stringify(result(request.params.arguments)) }],
       }));
       await bare.connect(transport);

@@ -1,6 +1,6 @@
 // 6. Start-up: defining 50 tools × 10 actions and mounting them with
 // createRouter vs building the equivalent zod tools and registering them on McpServer.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/server";
 import { createRouter, defineTool } from "../dist/src/index.js";
 import { compare } from "./compare.mjs";
 import { zodShape } from "./sdk-tools.mjs";

@@ -9,8 +9,8 @@
 //
 // Everything comes from the repository's node_modules; no network. Exits 1
 // as soon as a step does not do what it should.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client } from "@modelcontextprotocol/client";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 

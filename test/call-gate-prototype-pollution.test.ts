@@ -9,9 +9,7 @@
  * sit; and a handler that mutates its data never reaches the next call, the
  * schema's defaults or the caller's object.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, StreamableHTTPClientTransport, InMemoryTransport } from "@modelcontextprotocol/client";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createRouter, defineTool, type ActionSchema, type Router } from "../src/index.js";

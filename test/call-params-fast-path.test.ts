@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/core";
 import { callParams } from "../src/mcp/call-params.js";
 
 // callParams answers the common shape without the SDK's schema; whatever it answers must be the schema's verdict.

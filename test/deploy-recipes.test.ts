@@ -77,8 +77,8 @@ describe("serverless", () => {
       const request = new Request(input, init);
       return methods[request.method]!(request);
     };
-    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    const { Client } = await import("@modelcontextprotocol/client");
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
     const client = new Client({ name: "vercel-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL("https://mcp.example.com/api/mcp"), { fetch: fetchRoute }));
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["help", "tasks", "projects", "notes"]);
@@ -123,8 +123,8 @@ describe("serverless", () => {
       closers.push(() => mf.dispose());
       const url = new URL("/mcp", await mf.ready);
       expect((await exchange(url, { body: INITIALIZE })).status).toBe(401);
-      const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-      const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+      const { Client } = await import("@modelcontextprotocol/client");
+      const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
       const client = new Client({ name: "worker-test", version: "1.0.0" });
       await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: "Bearer s3cret" } } }));
       const help = await client.callTool({ name: "help", arguments: {} });

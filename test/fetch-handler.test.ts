@@ -4,7 +4,7 @@
  * in both modes — the same answers as the Node handler gives for the same
  * request, since both hosts share one core.
  */
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, test } from "vitest";
 import { createFetchHandler, serveHttp, type FetchHandler, type FetchHandlerOptions } from "../src/mcp/index.js";
 import { describeSession, newClient, type Session } from "./fixtures/runtime/session-scenario.js";

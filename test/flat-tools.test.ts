@@ -3,8 +3,7 @@
  * schema as the inputSchema, called without the { action, data } wrapper,
  * gated, helped and checked (registration and build) like any tool.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { createRouter, defineTool, ToolRegistrationError, type Tool } from "../src/index.js";
 import { createMcpServer } from "../src/mcp/index.js";
@@ -65,7 +64,7 @@ describe("a flat tool over MCP", () => {
     expect(await client.callTool({ name: "add", arguments: { a: 2, b: 3 } })).toEqual({ content: [{ type: "text", text: '{"sum":5}' }] });
     const refused = await client.callTool({ name: "add", arguments: { a: "2", c: 1 } });
     expect(refused.isError).toBe(true);
-    const report = JSON.parse(firstText(refused as { content: unknown[] }));
+    const report = JSON.parse(firstText(refused));
     expect(report).toMatchObject({ error: "invalid_data", tool: "add", action: "add", help: 'help {tool: "add", action: "add"}' });
     expect(report.problems.map((problem: { code: string; at: string }) => `${problem.code} ${problem.at}`).sort()).toEqual(
       ['invalid_value data["a"]', "missing_required data", "unknown_key data"].sort(),
@@ -97,9 +96,9 @@ describe("a flat tool over MCP", () => {
 
   test("help says how to call it", async () => {
     const client = await connect([add]);
-    const index = JSON.parse(firstText((await client.callTool({ name: "help", arguments: {} })) as { content: unknown[] }));
+    const index = JSON.parse(firstText(await client.callTool({ name: "help", arguments: {} })));
     expect(index.tools[0]).toMatchObject({ name: "add", flat: true });
-    const level = JSON.parse(firstText((await client.callTool({ name: "help", arguments: { tool: "add" } })) as { content: unknown[] }));
+    const level = JSON.parse(firstText(await client.callTool({ name: "help", arguments: { tool: "add" } })));
     expect(level.usage).toMatch(/flat tool/);
   });
 });

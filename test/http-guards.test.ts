@@ -5,14 +5,14 @@
  * (401 with `WWW-Authenticate: Bearer`, RFC 6750). Every server listens on
  * 127.0.0.1 on an ephemeral port.
  */
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createServer, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { createHttpHandler, serveHttp, type RunningHttpServer, type ServeHttpOptions } from "../src/mcp/index.js";
-import { httpGuards, type HttpGuards } from "../src/mcp/http-guards.js";
-import { isLoopbackConnection } from "../src/mcp/node-request.js";
+import { httpGuards, type HttpGuards } from "../src/mcp/http/guards.js";
+import { isLoopbackConnection } from "../src/mcp/http/node-request.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { newClient } from "./fixtures/runtime/session-scenario.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";

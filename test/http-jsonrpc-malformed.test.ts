@@ -112,7 +112,7 @@ describe.each([
     for (const params of [{ name: 5 }, {}, { name: "tasks", arguments: [] }, { name: "tasks", arguments: "x" }]) {
       const [answer] = messagesOf(await post(rpc(4, "tools/call", params))) as { id: number; error: { code: number; message: string } }[];
       expect(answer, JSON.stringify(params)).toMatchObject({ id: 4, error: { code: -32602 } });
-      expect(answer!.error.message).toMatch(/^MCP error -32602: Invalid tools\/call params \(params\.(name|arguments): /);
+      expect(answer!.error.message).toMatch(/^Invalid tools\/call params \(params\.(name|arguments): /);
     }
     // Well-formed JSON-RPC with wrong arguments is the tool dialect's business: an isError result, not a protocol error.
     const [wrong] = messagesOf(await post(rpc(5, "tools/call", { name: "tasks", arguments: { action: "crate" } }))) as {

@@ -14,8 +14,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { createHttpHandler, serveHttp, type HttpHandlerOptions } from "../src/mcp/index.js";
-import { httpGuards, type HttpGuards } from "../src/mcp/http-guards.js";
-import { isLoopbackConnection } from "../src/mcp/node-request.js";
+import { httpGuards, type HttpGuards } from "../src/mcp/http/guards.js";
+import { isLoopbackConnection } from "../src/mcp/http/node-request.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
 import { exchange, INITIALIZE } from "./support/http-exchange.js";
 

@@ -3,9 +3,8 @@
  * options, the shipped in-memory store, the priming event with `retry`, and
  * an SDK client resuming a stream the server closed mid-call.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, test } from "vitest";
 import { createRouter, defineTool, text } from "../src/index.js";
 import { createHttpHandler, createInMemoryEventStore, serveHttp, type RunningHttpServer } from "../src/mcp/index.js";
@@ -87,7 +86,7 @@ describe("resuming a stream over Streamable HTTP", () => {
     actions: { slow: { description: "Close the stream mid-call", properties: {} } },
     handlers: {
       async slow(_data, { request }) {
-        (request as { closeSSEStream?: () => void }).closeSSEStream?.();
+        (request as { http?: { closeSSE?: () => void } }).http?.closeSSE?.();
         await new Promise((resolve) => setTimeout(resolve, 100));
         return text("answered after the stream closed");
       },

@@ -5,7 +5,7 @@
  * as for a session that does not exist, so nothing tells the other user the
  * session is there. Every server listens on 127.0.0.1 on an ephemeral port.
  */
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { newClient } from "./fixtures/runtime/session-scenario.js";
@@ -93,7 +93,7 @@ describe("a session answers only to the identity that opened it", () => {
       sessionId: owner.sessionId!,
       requestInit: { headers: { authorization: "Bearer bob-token" } },
     });
-    await expect(stolen.terminateSession()).rejects.toMatchObject({ code: 404 });
+    await expect(stolen.terminateSession()).rejects.toMatchObject({ status: 404 });
     expect(running.sessionCount()).toBe(1);
     expect(readAnswer(await client.callTool({ name: "tasks", arguments: { action: "list" } }))).toMatchObject({ isError: false });
     await client.close();

@@ -1,15 +1,4 @@
-/**
- * Sessions kept in a `sessionStore` outlive the handler that opened them:
- * two successive fetch handlers sharing only the store stand for a server
- * before and after a restart. The SDK's own Client keeps its session id
- * across the switch and goes on (list, call, help, elicitation — so the
- * client's capabilities came back); the revived session still answers only
- * to its opener, counts against `maxSessions`, expires with the idle
- * timeout, and `DELETE` removes it from the store.
- */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   createFetchHandler,
@@ -61,7 +50,7 @@ describe("a session survives its handler through the session store", () => {
     let current = handlerFor({ sessionStore }, beyondRouter());
     const client = new Client({ name: "restart-test", version: "2.0.0" }, { capabilities: { elicitation: {} } });
     clients.push(client);
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
+    client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name: "Ada" } }));
     const transport = new StreamableHTTPClientTransport(new URL(URL_), { fetch: (input, init) => current(new Request(input, init)) });
     await client.connect(transport);
     const id = transport.sessionId!;

@@ -5,7 +5,7 @@
  * that closing clears every timer.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { sessionTable } from "../src/mcp/http-sessions.js";
+import { sessionTable } from "../src/mcp/http/sessions.js";
 
 beforeEach(() => {
   vi.useFakeTimers();

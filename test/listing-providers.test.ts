@@ -8,7 +8,7 @@
  * "Accepted" means the helper neither throws nor changes the schema: what
  * the model sees is what wymcp listed.
  */
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createMCPClient } from "@ai-sdk/mcp";
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, type ToolSet } from "ai";
@@ -110,7 +110,7 @@ describe("Gemini function declarations (the @google/genai SDK's conversion of pa
 
 describe("agent frameworks, with strict: true", () => {
   test.each(MODES)("LangChain loadMcpTools + convertToOpenAITool(strict) forwards the %s listing verbatim", async (mode) => {
-    const loaded = await loadMcpTools("tasks-example", of(mode).session.client);
+    const loaded = await loadMcpTools("tasks-example", of(mode).session.client as never);
     expect(loaded.map((tool) => tool.name)).toEqual(of(mode).listings.map((listing) => listing.name));
     for (const [index, tool] of loaded.entries()) {
       const converted = convertToOpenAITool(tool as never, { strict: true }) as { function: { parameters: unknown; strict?: boolean } };

@@ -8,8 +8,7 @@
  * raw client. Every request is answered with an answer of its own kind, none
  * is lost, and the heap ends where a warm-up wave left it.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Agent } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveHttp, type RunningHttpServer } from "../src/mcp/index.js";
@@ -137,7 +136,7 @@ describe("10,000 calls in flight over HTTP on loopback", () => {
     // server's 5 s keep-alive timeout, and one reused as the server closes it fails with ECONNRESET.
     const raw = new Agent({ keepAlive: true, maxSockets: 4 });
     const calls = runWave(mixedWave(count), (call) =>
-      clients[turn++ % CLIENTS]!.callTool({ name: call.name, arguments: call.arguments }, undefined, { timeout: 60_000 }),
+      clients[turn++ % CLIENTS]!.callTool({ name: call.name, arguments: call.arguments }, { timeout: 60_000 }),
     );
     const malformed = Promise.all(
       Array.from({ length: MALFORMED }, (_, index) => {

@@ -6,18 +6,9 @@
  * protocol errors worded by wymcp.
  */
 import { rmSync } from "node:fs";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import {
-  CallToolResultSchema,
-  ProgressNotificationSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  LoggingMessageNotificationSchema,
-  type LoggingMessageNotification,
-} from "@modelcontextprotocol/sdk/types.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client, StreamableHTTPClientTransport, InMemoryTransport } from "@modelcontextprotocol/client";
+import type { LoggingMessageNotification } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createMcpServer, serveHttp } from "../src/mcp/index.js";
 import { bundleFixture } from "./fixtures/runtime/bundle.js";
@@ -78,13 +69,13 @@ function newClient() {
   const client = new Client({ name: "beyond-test", version: "1.0.0" }, { capabilities: { sampling: {}, elicitation: {} } });
   const logs: LoggingMessageNotification["params"][] = [];
   let heard = () => {};
-  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => (logs.push(params), heard()));
-  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => ({
+  client.setNotificationHandler("notifications/message", ({ params }) => (logs.push(params), heard()));
+  client.setRequestHandler("sampling/createMessage", ({ params }) => ({
     role: "assistant",
     model: "echo-1",
     content: { type: "text", text: `echo: ${JSON.stringify(params.messages[0]!.content)}` },
   }));
-  client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
+  client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name: "Ada" } }));
   const nextLog = () => new Promise<void>((resolve) => (heard = resolve));
   return { client, logs, nextLog };
 }
@@ -162,12 +153,15 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
     const seen: unknown[] = [];
     // Read as notifications: the SDK client's onprogress misses one read in the same chunk as the response (stdio under load).
     client.setNotificationHandler(
-      ProgressNotificationSchema,
+      "notifications/progress",
       ({ params }) => void seen.push({ progress: params.progress, total: params.total, message: params.message }),
     );
-    const result = await client.callTool({ name: "talk", arguments: { action: "progress" } }, CallToolResultSchema, {
-      onprogress: () => {},
-    });
+    const result = await client.callTool(
+      { name: "talk", arguments: { action: "progress" } },
+      {
+        onprogress: () => {},
+      },
+    );
     expect(bodyOf(result)).toBe("done");
     expect(seen).toEqual([1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${step}` })));
     expect(bodyOf(await call("talk", { action: "progress" }))).toBe("no progress token");
@@ -216,7 +210,7 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
       code: -32602,
       message: expect.stringContaining('Invalid cursor "page-2"'),
     });
-    const refused = await client.request({ method: "tools/call", params: { name: 7, arguments: [] } }, CallToolResultSchema).then(
+    const refused = await client.request({ method: "tools/call", params: { name: 7, arguments: [] } }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -230,7 +224,7 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
   test("cancellation: notifications/cancelled aborts the handler's signal where it reaches the handler's server", async () => {
     const controller = new AbortController();
     const waiting = nextLog();
-    const pending = client.callTool({ name: "talk", arguments: { action: "wait" } }, CallToolResultSchema, { signal: controller.signal });
+    const pending = client.callTool({ name: "talk", arguments: { action: "wait" } }, { signal: controller.signal });
     await within(waiting, 10_000, "the waiting log");
     const before = bodyOf(await call("talk", { action: "aborted" })) as number;
     controller.abort("no longer needed");

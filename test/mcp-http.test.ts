@@ -1,4 +1,4 @@
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { request } from "node:http";
 import { describe, expect, test } from "vitest";
 import { serveHttp, type RunningHttpServer, type ServeHttpOptions } from "../src/mcp/index.js";

@@ -1,5 +1,4 @@
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { InMemoryTransport, Server } from "@modelcontextprotocol/server";
 import { describe, expect, test, vi } from "vitest";
 import { bindRouter, createMcpServer } from "../src/mcp/index.js";
 import { createRouter } from "../src/index.js";

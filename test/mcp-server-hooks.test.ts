@@ -2,9 +2,8 @@
  * `mcpServer` and `setup`: run for every SDK server wymcp creates (stdio is
  * covered by mcp-beyond-tools), refused clearly when they cannot work.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/server";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { createRouter } from "../src/index.js";
 import { createMcpServer, serveHttp } from "../src/mcp/index.js";

@@ -1,8 +1,8 @@
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundleFixture } from "./fixtures/runtime/bundle.js";
-import { describeSession, newClient, type Session } from "./fixtures/runtime/session-scenario.js";
+import { describeSession, NEGOTIATIONS, newClient, type Negotiation, type Session } from "./fixtures/runtime/session-scenario.js";
 
 let serverScript: string;
 beforeAll(async () => {
@@ -11,14 +11,31 @@ beforeAll(async () => {
 afterAll(() => rmSync(serverScript, { force: true }));
 
 /** Spawns the fixture server as a real child process and connects the SDK client over its stdio. */
-async function spawnSession(): Promise<Session & { transport: StdioClientTransport }> {
+async function spawnSession(negotiation: Negotiation = "legacy"): Promise<Session & { transport: StdioClientTransport }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [serverScript], stderr: "pipe" });
-  const { client, listChanged } = newClient();
+  const { client, listChanged } = newClient(negotiation);
   await client.connect(transport);
   return { client, listChanged, transport, close: () => client.close() };
 }
 
-describeSession("stdio (a real child process)", { open: spawnSession, notifications: true, serverName: "fixture" });
+describeSession("stdio (a real child process)", { open: () => spawnSession(), notifications: true, serverName: "fixture" });
+// Both eras on the one server: a client probing server/discover, and one speaking 2026-07-28 only.
+for (const negotiation of NEGOTIATIONS.filter((negotiation) => negotiation !== "legacy")) {
+  describeSession(`stdio (a real child process), client negotiating ${negotiation}`, {
+    open: () => spawnSession(negotiation),
+    notifications: false,
+    serverName: "fixture",
+  });
+}
+
+test.each(NEGOTIATIONS)("a %s client gets its era over stdio", async (negotiation) => {
+  const session = await spawnSession(negotiation);
+  try {
+    expect(session.client.getProtocolEra()).toBe(negotiation === "legacy" ? "legacy" : "modern");
+  } finally {
+    await session.close();
+  }
+});
 
 describe("the stdio server process", () => {
   test("keeps running after a throwing handler and writes nothing but protocol to stdout", async () => {

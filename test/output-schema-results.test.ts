@@ -1,17 +1,5 @@
-/**
- * A tool's `outputSchema` is a promise about every result: wymcp checks each
- * `structuredContent` against it before sending. Through the SDK's own
- * `Client` (which checks `structuredContent` against the listed schema too
- * and throws on a result that breaks it), a conforming result arrives as
- * `structuredContent`; a result that breaks the schema becomes an
- * `invalid_result` answer the client can read, is reported on the router's
- * log, and the tool keeps serving. A malformed output schema fails
- * registration.
- */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryTransport, Server } from "@modelcontextprotocol/server";
+import { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { createRouter, defineTool, ToolRegistrationError, type OutputSchema, type Tool } from "../src/index.js";
 import { connectSdk, type SdkSession } from "./support/sdk-session.js";
@@ -63,10 +51,10 @@ const GOOD = { total: 3, items: [{ id: "a" }, { id: "b" }], note: null };
 describe("results against the outputSchema, through the SDK client", () => {
   test("control: the SDK client itself rejects structuredContent that breaks the listed outputSchema (what wymcp's check spares it)", async () => {
     const server = new Server({ name: "raw", version: "1" }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: [{ name: "stats", inputSchema: { type: "object" }, outputSchema: outputSchema as never }],
+    server.setRequestHandler("tools/list", () => ({
+      tools: [{ name: "stats", inputSchema: { type: "object" }, outputSchema: outputSchema }],
     }));
-    server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: "text", text: "{}" }], structuredContent: { total: -1 } }));
+    server.setRequestHandler("tools/call", () => ({ content: [{ type: "text", text: "{}" }], structuredContent: { total: -1 } }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: "control", version: "1" });
     await server.connect(serverSide);

@@ -11,8 +11,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { repo, runNode, scratchProject } from "./support/scratch-project.js";
 
@@ -83,7 +83,7 @@ describe("README snippets in a fresh project", () => {
       ["init", "-y"],
       ["pkg", "set", "type=module"],
     ]);
-    expect(packages).toEqual(expect.arrayContaining(["wymcp", "@modelcontextprotocol/sdk", "esbuild"]));
+    expect(packages).toEqual(expect.arrayContaining(["wymcp", "@modelcontextprotocol/server", "esbuild"]));
     expect(packages).not.toContain("typescript");
   });
 

@@ -11,8 +11,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { build, type Plugin } from "esbuild";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -128,7 +127,7 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["help", "tasks", "projects", "notes"]);
       expect(transport.sessionId).toBe(sessionId);
       // Resumed, not sent again: the task the first process created, the id after Before's.
-      const resumed = await client.callTool(create("Missed"), undefined, { resumptionToken: lastEventId });
+      const resumed = await client.callTool(create("Missed"), { resumptionToken: lastEventId });
       expect(resumed).toMatchObject({ structuredContent: { task: { id: before.id + 1, name: "Missed" } } });
       // The tasks lived in the first process: the new one hands out Before's id again.
       expect(await client.callTool(create("After"))).toMatchObject({ structuredContent: { task: { id: before.id, name: "After" } } });

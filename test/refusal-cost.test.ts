@@ -7,7 +7,7 @@
  */
 import { expect, test } from "vitest";
 import { createRouter, defineTool } from "../src/index.js";
-import { checkMessage } from "../src/mcp/http-body.js";
+import { checkMessage } from "../src/mcp/http/body.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 
 const tool = defineTool({

@@ -17,9 +17,7 @@
 // SDK's own McpServer, which wymcp creates afresh for every session (or
 // every request, stateless) through the `mcpServer` option.
 import { parseArgs } from "node:util";
-import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
-import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer, ResourceTemplate, completable } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { audio, content, createRouter, defineTool, image, resource, text, ToolError } from "wymcp";
 import { createInMemoryEventStore, serveHttp } from "wymcp/mcp";
@@ -60,6 +58,11 @@ const tools = [
     await log.info("Tool processing data");
     await pause(50);
     await log.info("Tool execution completed");
+    return text("Logging test completed");
+  }),
+  // 2026-07-28 (server-stateless): logs, but a request that set no logLevel in its _meta hears none of it.
+  tool("test_logging_tool", "Logs a message while it runs", {}, async (_data, { log }) => {
+    await log.info("Tool execution started");
     return text("Logging test completed");
   }),
   tool("test_tool_with_progress", "Reports progress while it runs", {}, async (_data, { progress }) => {
@@ -164,8 +167,8 @@ const tools = [
     (data) => text(`Received: ${JSON.stringify(data)}`),
   ),
   tool("test_reconnection", "Closes its SSE stream mid-call; the client resumes it", {}, async (_data, { request }) => {
-    // The SDK offers closeSSEStream when the server has an event store and the client speaks 2025-11-25.
-    request?.closeSSEStream?.();
+    // The SDK offers http.closeSSE when the server has an event store and the client speaks 2025-11-25.
+    request?.http?.closeSSE?.();
     await pause(100);
     return text("Reconnection test completed successfully");
   }),
@@ -210,12 +213,12 @@ function mcpServer() {
     "test_prompt_with_arguments",
     {
       description: "A prompt with two arguments",
-      argsSchema: {
+      argsSchema: z.object({
         arg1: completable(z.string().describe("First test argument"), (value) =>
           ["paris", "park", "party"].filter((word) => word.startsWith(value)),
         ),
         arg2: z.string().describe("Second test argument"),
-      },
+      }),
     },
     ({ arg1, arg2 }) => ({
       messages: [{ role: "user", content: { type: "text", text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` } }],
@@ -223,7 +226,10 @@ function mcpServer() {
   );
   mcp.registerPrompt(
     "test_prompt_with_embedded_resource",
-    { description: "A prompt embedding a resource", argsSchema: { resourceUri: z.string().describe("URI of the resource to embed") } },
+    {
+      description: "A prompt embedding a resource",
+      argsSchema: z.object({ resourceUri: z.string().describe("URI of the resource to embed") }),
+    },
     ({ resourceUri }) => ({
       messages: [
         {
@@ -245,8 +251,8 @@ function mcpServer() {
   }));
   const subscriptions = new Set();
   mcp.server.registerCapabilities({ resources: { subscribe: true } });
-  mcp.server.setRequestHandler(SubscribeRequestSchema, ({ params }) => (subscriptions.add(params.uri), {}));
-  mcp.server.setRequestHandler(UnsubscribeRequestSchema, ({ params }) => (subscriptions.delete(params.uri), {}));
+  mcp.server.setRequestHandler("resources/subscribe", ({ params }) => (subscriptions.add(params.uri), {}));
+  mcp.server.setRequestHandler("resources/unsubscribe", ({ params }) => (subscriptions.delete(params.uri), {}));
   return mcp;
 }
 

@@ -12,7 +12,7 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  external: ["@modelcontextprotocol/sdk"],
+  external: ["@modelcontextprotocol/server"],
   plugins: [wymcp()],
   logLevel: "info",
 }).catch(() => {

@@ -15,8 +15,7 @@
  * serveHttp(router, { eventStore: new RedisEventStore(redis, { ttlSeconds: 3600 }) });
  * ```
  */
-import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { RedisConnection } from "./redis-connection.js";
 
 export type { RedisConnection } from "./redis-connection.js";

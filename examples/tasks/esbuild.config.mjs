@@ -17,7 +17,7 @@ const options = {
   format: "esm",
   target: "node20",
   // The MCP SDK is a peer dependency: resolved from node_modules at run time.
-  external: ["@modelcontextprotocol/sdk"],
+  external: ["@modelcontextprotocol/server"],
   plugins: [wymcp()],
   logLevel: "info",
 };

@@ -2,9 +2,9 @@
 // everything it imports (wymcp, the MCP SDK) into dist/worker/worker.js for
 // workerd, Deno or Bun. No Node built-ins: `platform: "neutral"` would fail
 // the build on any `node:` import. The wymcp plugin checks every action
-// schema, as in the Node builds. The alias leaves Ajv out: the MCP SDK's
-// `Server` imports it as its default validator, but wymcp hands the server
-// the cfworker one, and Ajv's compiler (`new Function`) cannot run on Workers.
+// schema, as in the Node builds. The `workerd` condition makes the MCP SDK
+// pick the cfworker JSON Schema validator, which generates no code (Ajv's
+// `new Function` cannot run on Workers).
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import wymcp from "wymcp/esbuild";
@@ -20,7 +20,6 @@ const options = {
   platform: "neutral",
   mainFields: ["module", "main"],
   conditions: ["workerd", "worker", "browser"],
-  alias: { ajv: "./src/no-ajv.ts", "ajv-formats": "./src/no-ajv.ts" },
   format: "esm",
   target: "es2022",
   minify: true,

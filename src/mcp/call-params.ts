@@ -4,7 +4,7 @@
  * and an unknown tool are protocol errors, -32602; a tool's invalid input is
  * a tool execution error, `isError: true`, which the gate answers).
  */
-import { CallToolRequestSchema, ErrorCode, McpError, type CallToolRequest } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type CallToolRequest } from "@modelcontextprotocol/server";
 import { helpPointer } from "../serving/answer.js";
 
 /**
@@ -14,19 +14,26 @@ import { helpPointer } from "../serving/answer.js";
  */
 export function callParams(request: unknown): CallToolRequest["params"] {
   if (isPlainCall(request)) return request.params;
-  const parsed = CallToolRequestSchema.safeParse(request);
+  const verdict = specTypeSchemas.CallToolRequest["~standard"].validate(request);
+  // zod falls back to an async parse when a getter or Proxy trap throws: that request cannot be read.
+  if (verdict instanceof Promise) verdict.catch(() => {});
+  const parsed = verdict instanceof Promise ? { issues: [{ path: ["params"], message: "could not be read" }] } : verdict;
   // The params as the client sent them: the parsed copy is rebuilt by zod, which reads a "__proto__" key as a prototype.
-  if (parsed.success) return (request as CallToolRequest).params;
-  const problems = parsed.error.issues.map((issue) => ({
-    at: ["params", ...issue.path.slice(1)].map(String).join("."),
+  if (parsed.issues === undefined) return (request as CallToolRequest).params;
+  const problems = parsed.issues.map((issue) => ({
+    at: ["params", ...(issue.path ?? []).slice(1).map((key) => (typeof key === "object" ? key.key : key))].map(String).join("."),
     problem: issue.message,
   }));
   const listed = problems.map((problem) => `${problem.at}: ${problem.problem}`).join("; ");
-  throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params (${listed}); send { name: string, arguments?: object }`, {
-    error: "invalid_params",
-    problems,
-    help: helpPointer(),
-  });
+  throw new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `Invalid tools/call params (${listed}); send { name: string, arguments?: object }`,
+    {
+      error: "invalid_params",
+      problems,
+      help: helpPointer(),
+    },
+  );
 }
 
 /**
@@ -55,19 +62,19 @@ function plainCallShape(request: unknown): boolean {
 }
 
 /** An unknown tool as the spec words it (-32602), with wymcp's report (did-you-mean, valid tools, help) as data. */
-export function unknownTool(name: string, report: unknown): McpError {
+export function unknownTool(name: string, report: unknown): ProtocolError {
   const message =
     typeof report === "object" && report !== null && typeof (report as { message?: unknown }).message === "string"
       ? (report as { message: string }).message
       : `no tool ${JSON.stringify(name)}`;
-  return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${message}; call ${helpPointer()} for the list`, report);
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${message}; call ${helpPointer()} for the list`, report);
 }
 
 /** `tools/list` answers every tool in one page and issues no cursor, so any cursor is one it did not issue. */
 export function refuseCursor(cursor: unknown): void {
   if (cursor === undefined) return;
-  throw new McpError(
-    ErrorCode.InvalidParams,
+  throw new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
     `Invalid cursor ${JSON.stringify(cursor)}: this server lists every tool in one page and issues no cursor; send tools/list without one`,
   );
 }

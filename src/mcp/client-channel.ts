@@ -1,22 +1,26 @@
 /**
  * The client channel of one `tools/call` served by the SDK: log and progress
- * notifications ride the request's own stream (`extra.sendNotification`, so
+ * notifications ride the request's own stream (`ctx.mcpReq.notify`, so
  * they reach the client in stateless HTTP too), and sampling / elicitation
  * are requests related to the call. What needs the client's reply fails at
  * once, with a `ToolError` the model reads, when it cannot come: in
  * stateless HTTP (the reply would reach another server) or when the client
  * did not declare the capability.
+ *
+ * On a 2026-07-28 request (logging is deprecated there) a log message
+ * reaches the client only when the request set a `logLevel` in its `_meta`,
+ * filtered by it; otherwise it goes to the server's own log (standard error).
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  type ServerNotification,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  type Server,
+  type ServerContext,
   type ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
+import { LOG_LEVELS, type LogLevel } from "../contract/client-channel.js";
 import { ToolError } from "../contract/tool-error.js";
-import type { ClientChannel } from "../contract/client-channel.js";
+import type { ClientChannel, SamplingResult } from "../contract/client-channel.js";
 import type { LogLevelGate } from "./logging-level.js";
 
 /** How a call may reach its client. */
@@ -25,12 +29,20 @@ export interface ChannelMode {
   readonly clientRequests: boolean;
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** The channel of the call whose handler `extra` was given. */
-export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate, mode: ChannelMode): ClientChannel {
-  const token = extra._meta?.progressToken;
+/** The channel of the call whose handler `context` was given. */
+export function clientChannel(server: Server, context: ServerContext, levels: LogLevelGate, mode: ChannelMode): ClientChannel {
+  const token = context.mcpReq._meta?.progressToken;
   const ask = (capability: "sampling" | "elicitation") => {
+    // 2026-07-28 has no server-to-client requests: its multi-round-trip input is not offered yet.
+    if (modernLogLevel(context) !== undefined) {
+      throw new ToolError(
+        "needs_session",
+        `${capability} on a 2026-07-28 request needs multi-round-trip input, which this server does not offer`,
+        {
+          hint: "connect with the 2025-11-25 handshake (stdio or stateful HTTP) for tools that ask the client",
+        },
+      );
+    }
     if (!mode.clientRequests) {
       throw new ToolError("needs_session", `${capability} needs the client's reply, which a stateless HTTP server cannot receive`, {
         hint: "serve this tool over stdio or stateful HTTP (createHttpHandler without stateless: true)",
@@ -45,8 +57,13 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
   // Built by assignment, not with a conditional spread: this runs on every call.
   const channel: { -readonly [K in keyof ClientChannel]: ClientChannel[K] } = {
     async log(level, data, logger) {
-      if (!levels.allows(level)) return;
-      await extra.sendNotification({
+      const gate = modernLogLevel(context);
+      if (gate === null) {
+        serverSideLog(level, data, logger);
+        return;
+      }
+      if (gate === undefined ? !levels.allows(level) : LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(gate)) return;
+      await context.mcpReq.notify({
         method: "notifications/message",
         params: { level, data, ...(logger === undefined ? {} : { logger }) },
       });
@@ -54,17 +71,18 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
     async sample(request) {
       ask("sampling");
       const params = request as unknown as Extract<ServerRequest, { method: "sampling/createMessage" }>["params"];
-      return await extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal: extra.signal });
+      const result = await context.mcpReq.send({ method: "sampling/createMessage", params }, { signal: context.mcpReq.signal });
+      return result as unknown as SamplingResult;
     },
     async elicit(request) {
       ask("elicitation");
       const params = request as unknown as Extract<ServerRequest, { method: "elicitation/create" }>["params"];
-      return await extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { signal: extra.signal });
+      return await context.mcpReq.send({ method: "elicitation/create", params }, { signal: context.mcpReq.signal });
     },
   };
   if (token !== undefined) {
     channel.progress = async (progress: number, total?: number, message?: string) => {
-      await extra.sendNotification({
+      await context.mcpReq.notify({
         method: "notifications/progress",
         params: {
           progressToken: token,
@@ -76,4 +94,27 @@ export function clientChannel(server: Server, extra: Extra, levels: LogLevelGate
     };
   }
   return channel;
+}
+
+/**
+ * The log level a 2026-07-28 request set in its `_meta`; `null` for one that
+ * set none (no message may reach its client), `undefined` for a 2025-era call.
+ */
+function modernLogLevel(context: ServerContext): LogLevel | null | undefined {
+  // The SDK types the envelope as an empty object: its keys are read as the wire names them.
+  const envelope = context.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
+  if (envelope?.[PROTOCOL_VERSION_META_KEY] === undefined) return undefined;
+  const level = envelope[LOG_LEVEL_META_KEY];
+  return typeof level === "string" && (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevel) : null;
+}
+
+/** One line on standard error, where a server's own log goes (never stdout: on stdio that is the protocol's). */
+function serverSideLog(level: LogLevel, data: unknown, logger: string | undefined): void {
+  let text: string;
+  try {
+    text = typeof data === "string" ? data : JSON.stringify(data);
+  } catch {
+    text = String(data);
+  }
+  console.error(`wymcp: [${level}]${logger === undefined ? "" : ` ${logger}:`} ${text}`);
 }

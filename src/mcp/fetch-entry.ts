@@ -16,10 +16,10 @@
  *
  * @module
  */
-export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./fetch.js";
-export type { HttpOptions } from "./http-options.js";
-export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http-guards.js";
-export type { AuthVerdict } from "./http-auth.js";
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http-sessions.js";
-export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./session-store.js";
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./http/fetch.js";
+export type { HttpOptions } from "./http/options.js";
+export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http/guards.js";
+export type { AuthVerdict } from "./http/auth.js";
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http/sessions.js";
+export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./http/session-store.js";
 export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";

@@ -1,6 +1,6 @@
 /**
  * `wymcp/mcp` — the binding of a wymcp router to the official MCP
- * TypeScript SDK (`@modelcontextprotocol/sdk`, a peer dependency used only
+ * TypeScript SDK v2 (`@modelcontextprotocol/server`, a peer dependency used only
  * here): the low-level `Server`, stdio, and Streamable HTTP in stateful and
  * stateless modes behind the HTTP guards (DNS-rebinding protection, a body
  * limit, bearer-token or custom authentication), with sessions bound to
@@ -22,21 +22,21 @@
  * @module
  */
 export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";
-export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./event-store.js";
-export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./session-store.js";
+export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./http/event-store.js";
+export type { EventStore } from "@modelcontextprotocol/server";
+export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./http/session-store.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
-export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.js";
-export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./fetch.js";
-export type { HttpOptions } from "./http-options.js";
-export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http-guards.js";
-export { isLoopbackConnection } from "./node-request.js";
-export type { AuthVerdict } from "./http-auth.js";
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http-sessions.js";
+export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http/node-handler.js";
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./http/fetch.js";
+export type { HttpOptions } from "./http/options.js";
+export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http/guards.js";
+export { isLoopbackConnection } from "./http/node-request.js";
+export type { AuthVerdict } from "./http/auth.js";
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http/sessions.js";
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   serveHttp,
   type RunningHttpServer,
   type ServeHttpOptions,
-} from "./serve-http.js";
+} from "./http/serve.js";

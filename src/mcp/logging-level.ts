@@ -5,8 +5,7 @@
  * are filtered by. No level set: every message is sent, as the spec lets a
  * server choose.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { LOG_LEVELS, type LogLevel } from "../contract/client-channel.js";
 
 /** Whether a message of a level is sent under the level the client set. */
@@ -20,7 +19,7 @@ export function installLogging(server: Server): LogLevelGate {
   let minimum = 0;
   // The SDK's own handler (installed when `logging` is declared at construction) keeps the level where handlers cannot read it.
   server.removeRequestHandler("logging/setLevel");
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.setRequestHandler("logging/setLevel", (request) => {
     minimum = LOG_LEVELS.indexOf(request.params.level);
     return {};
   });

@@ -7,16 +7,15 @@
  * completion come from the SDK itself: the user's `McpServer` (`mcpServer`)
  * or a `setup` hook, run for every server wymcp creates.
  */
-import { Server, type ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
+  Server,
   type CallToolResult,
   type Implementation,
+  type McpServer,
+  type ServerContext,
+  type ServerOptions,
   type Tool as McpTool,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import type { Router } from "../serving/router.js";
 import type { ToolAnswer } from "../serving/answer.js";
 import type { ToolListing } from "../serving/listing.js";
@@ -97,24 +96,20 @@ function userServer(factory: () => McpServer): Server {
   const made: unknown = factory();
   const server = typeof made === "object" && made !== null ? (made as { server?: unknown }).server : undefined;
   if (!(server instanceof Server))
-    throw new TypeError("mcpServer must return a new McpServer (from @modelcontextprotocol/sdk/server/mcp.js) each time it is called");
-  return server as Server;
+    throw new TypeError("mcpServer must return a new McpServer (from @modelcontextprotocol/server) each time it is called");
+  return server;
 }
 
 /** How the transport lets a call reach its client (internal: the HTTP helpers set it). */
 export interface Binding {
   /** False in stateless HTTP: sampling and elicitation fail at once instead of waiting for a reply that cannot come. */
   readonly clientRequests?: boolean;
+  /**
+   * False for a server that answers one 2026-07-28 request: it announces no
+   * list change itself (the HTTP handler's `subscriptions/listen` streams do).
+   */
+  readonly announces?: boolean;
 }
-
-/**
- * The method alone: the SDK parses a request with the registered schema
- * before anything can answer, and a parse failure there is -32603 Internal
- * error. The params are checked by `callParams`, which words the -32602
- * answer itself.
- */
-const TOOLS_CALL = CallToolRequestSchema.pick({ method: true }).loose();
-const TOOLS_LIST = ListToolsRequestSchema.pick({ method: true }).loose();
 
 /**
  * Installs the router's `tools/list` and `tools/call` handlers on a server
@@ -141,20 +136,24 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   }
   const levels = installLogging(server);
   const mode = { clientRequests: binding.clientRequests ?? true };
-  server.setRequestHandler(TOOLS_LIST, (message) => {
-    refuseCursor((message as { params?: { cursor?: unknown } }).params?.cursor);
+  server.setRequestHandler("tools/list", (message) => {
+    refuseCursor(message.params?.cursor);
     return { tools: router.listTools() as unknown as McpTool[] };
   });
-  // Installed past the SDK Server's own tools/call wrapper, whose params check answers with a raw schema dump: callParams words it.
-  Protocol.prototype.setRequestHandler.call(server, TOOLS_CALL, async (message, extra) => {
-    const params = callParams(message);
-    const client = clientChannel(server, extra, levels, mode);
+  /** The params as the client sent them, by call: the SDK hands its handler a copy rebuilt by zod, which reads "__proto__" as a
+   * prototype. */
+  const sent = new WeakMap<ServerContext, ReturnType<typeof callParams>>();
+  server.setRequestHandler("tools/call", async (_parsed, context) => {
+    const params = sent.get(context) ?? callParams(_parsed);
+    const client = clientChannel(server, context, levels, mode);
     // The SDK aborts this signal on notifications/cancelled and when the connection closes
     // (stateless, a cancelled call's stream closing is all the server hears).
-    const answer = await router.callTool(params.name, params.arguments, { signal: extra.signal, request: extra, client });
+    const answer = await router.callTool(params.name, params.arguments, { signal: context.mcpReq.signal, request: context, client });
     if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
     return answer as unknown as CallToolResult;
   });
+  checkParamsFirst(server, sent);
+  if (binding.announces === false) return () => {};
   const unsubscribe = router.onListChanged(() => {
     // Only an initialized session can hear a notification; a failed send concerns that session alone.
     if (server.transport !== undefined && server.getClientCapabilities() !== undefined) server.sendToolListChanged().catch(() => {});
@@ -184,4 +183,21 @@ function reportOf(answer: ToolAnswer): unknown {
   } catch {
     return undefined;
   }
+}
+
+type RequestHandler = (request: unknown, context: ServerContext) => Promise<unknown>;
+
+/**
+ * Puts wymcp's check of `tools/call` params in front of the SDK's own, whose
+ * failure answers with a raw schema dump: `callParams` words it, and keeps
+ * the params as sent for the handler.
+ */
+function checkParamsFirst(server: Server, sent: WeakMap<ServerContext, ReturnType<typeof callParams>>): void {
+  const handlers = (server as unknown as { _requestHandlers: Map<string, RequestHandler> })._requestHandlers;
+  const sdk = handlers.get("tools/call");
+  if (sdk === undefined) return;
+  handlers.set("tools/call", (request, context) => {
+    sent.set(context, callParams(request));
+    return sdk(request, context);
+  });
 }

@@ -1,9 +1,11 @@
 /**
  * Serving a router over stdio, the transport of MCP servers a client starts
- * as a child process.
+ * as a child process, in both protocol eras: the SDK's `serveStdio` reads the
+ * opening exchange — `initialize` pins a 2025-era server for the
+ * connection, a `server/discover` or any request with the 2026-07-28
+ * envelope a modern one — and wymcp makes that server from the router.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import type { Readable, Writable } from "node:stream";
 import type { Router } from "../serving/router.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
@@ -16,13 +18,15 @@ export interface StdioOptions extends McpServerOptions {
 
 /** A running server. */
 export interface RunningServer {
-  readonly server: Server;
+  /** Ends the connection: closes the server serving it and the transport. */
   close(): Promise<void>;
 }
 
 /**
- * Connects a new server for the router to stdio. Runtime registrations on
- * the router are announced to the client with `list_changed`.
+ * Serves the router on stdio, to a 2025-era client (`initialize`) or a
+ * 2026-07-28 one (`server/discover`, per-request envelope). Runtime
+ * registrations on the router are announced to the client with
+ * `list_changed` (on 2026-07-28, to its `subscriptions/listen` stream).
  *
  * @example
  * ```ts
@@ -30,7 +34,8 @@ export interface RunningServer {
  * ```
  */
 export async function serveStdio(router: Router, options: StdioOptions = {}): Promise<RunningServer> {
-  const server = createMcpServer(router, options);
-  await server.connect(new StdioServerTransport(options.stdin, options.stdout));
-  return { server, close: () => server.close() };
+  const transport = new StdioServerTransport(options.stdin, options.stdout);
+  const handle = serveSdkStdio(() => createMcpServer(router, options), { transport });
+  await Promise.resolve();
+  return { close: () => handle.close() };
 }

@@ -3,8 +3,7 @@
  * (workerd, Bun, Deno, several instances behind a proxy): the SDK's own
  * Client initializes, lists, calls (valid and refused), and asks for help.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 
 function textOf(answer: unknown): string {

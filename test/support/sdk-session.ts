@@ -3,8 +3,7 @@
  * `InMemoryTransport` to `createMcpServer(router)`, so every call goes
  * through JSON-RPC, the SDK binding and the router exactly as a client's does.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { Router } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/index.js";
 import { readAnswer, type ReadAnswer } from "../fixtures/runtime/answers.js";

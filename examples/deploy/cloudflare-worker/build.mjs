@@ -1,8 +1,8 @@
 // Bundles the Worker with esbuild and the wymcp plugin: everything in one
-// module for workerd, no Node built-ins (`platform: "neutral"`). The alias
-// leaves Ajv out: the MCP SDK's `Server` imports it as its default
-// validator, but wymcp hands the server the cfworker one, and Ajv's compiler
-// (`new Function`) could not run on Workers anyway.
+// module for workerd, no Node built-ins (`platform: "neutral"`). The
+// `workerd` condition is what the MCP SDK picks its JSON Schema validator
+// by: the cfworker one, which generates no code (Ajv's `new Function` could
+// not run on Workers).
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import wymcp from "wymcp/esbuild";
@@ -15,7 +15,6 @@ export const options = {
   platform: "neutral",
   mainFields: ["module", "main"],
   conditions: ["workerd", "worker", "browser"],
-  alias: { ajv: "./src/no-ajv.ts", "ajv-formats": "./src/no-ajv.ts" },
   format: "esm",
   minify: true,
   plugins: [wymcp()],

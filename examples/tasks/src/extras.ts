@@ -4,7 +4,7 @@
  * it creates (the stdio connection, each HTTP session) and binds the tools
  * to it, so the McpServer registers no tool itself.
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/server";
 import { store } from "./store.js";
 import { INSTRUCTIONS, serverInfo } from "./server.js";
 

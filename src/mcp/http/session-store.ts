@@ -7,7 +7,7 @@
  * naming a session the instance does not hold is looked up there, and the
  * session is rebuilt from the record before the request is served.
  */
-import type { ClientCapabilities, Implementation } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, Implementation } from "@modelcontextprotocol/server";
 
 /** What a session store keeps of one session: plain JSON, so any store can hold it. */
 export interface SessionRecord {

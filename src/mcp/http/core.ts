@@ -10,21 +10,21 @@
  *   server and transport, named by the `mcp-session-id` header; a session
  *   hears `list_changed` on its standalone SSE stream, answers only to the
  *   identity that opened it, and with a `sessionStore` survives a restart
- *   (`http-stateful.ts`).
+ *   (`stateful.ts`).
  * - **stateless**: every POST gets a fresh server and transport and no
  *   session id, so any instance behind a load balancer can answer any
  *   request. Nothing outlives a request, so there are no notifications.
  *
  * No `node:` import here or below: the fetch entry runs on Workers.
  */
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import type { Router } from "../serving/router.js";
-import { checkMessage, httpGuards } from "./http-guards.js";
-import type { HttpOptions } from "./http-options.js";
-import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./http-response.js";
-import { statefulMode } from "./http-stateful.js";
-import { createMcpServer } from "./server.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import type { Router } from "../../serving/router.js";
+import { checkMessage, httpGuards } from "./guards.js";
+import type { HttpOptions } from "./options.js";
+import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./response.js";
+import { modernLeg } from "./modern.js";
+import { statefulMode } from "./stateful.js";
+import { createMcpServer } from "../server.js";
 
 /** One request as a host hands it to the core. */
 export interface HttpCall<R> {
@@ -69,10 +69,12 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
     maxRequestBodySize: guards.maxBodyBytes,
     ...retryOf(options),
   };
-  // The SDK's default validator (Ajv) compiles schemas into code, which Workers forbid; wymcp's own validator never does.
-  const serverOptions = { ...options, serverOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...options.serverOptions } };
+  // The SDK picks its JSON Schema validator by runtime (its `workerd` export condition gives the cfworker one, which
+  // generates no code): nothing to hand it here.
+  const serverOptions = options;
   // Made (and its options checked) in either mode: a stateless handler refuses a sessionStore at start-up too.
   const sessions = statefulMode(router, options, { serverOptions, transportOptions });
+  const modern = modernLeg(router, serverOptions, guards.maxBodyBytes);
 
   async function stateless(request: Request, parsedBody: unknown): Promise<Response> {
     // No session to stream to or delete: GET and DELETE have nothing to act on.
@@ -118,13 +120,17 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           if ("refusal" in read) return refusalResponse(read.refusal);
           body = read.body;
         }
+        // A request with the 2026-07-28 envelope is answered per request, whatever the mode; the rest is 2025-era.
+        if (request.method === "POST" && !(await modern.isLegacy(request, body))) return await modern.handle(request, body);
         return await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity));
       } catch (error) {
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     sessionCount: () => sessions.size(),
-    close: () => sessions.close(),
+    async close() {
+      await Promise.all([sessions.close(), modern.close()]);
+    },
   };
 }
 

@@ -5,8 +5,7 @@
  * restart, implement the same three methods on a shared store (Redis
  * streams, a database table) and pass it as `eventStore`.
  */
-import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server";
 
 /** What `createInMemoryEventStore` takes. */
 export interface InMemoryEventStoreOptions {

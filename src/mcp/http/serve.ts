@@ -6,8 +6,8 @@
  */
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Router } from "../serving/router.js";
-import { createHttpHandler, rpcError, type HttpHandlerOptions } from "./http.js";
+import type { Router } from "../../serving/router.js";
+import { createHttpHandler, rpcError, type HttpHandlerOptions } from "./node-handler.js";
 
 /** How long a client may take to send its request headers by default: 20 s. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;

@@ -8,7 +8,7 @@
  * While a revived session replays its `initialize` (`session-revival.ts`),
  * the events of that replay are withheld: no client reads them.
  */
-import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { EventStore } from "@modelcontextprotocol/server";
 
 /**
  * `store` as seen by the session `sessionId`; events are not stored while

@@ -3,7 +3,7 @@
  * transport's response watched to its end (a session is busy, and a
  * stateless server alive, until its response has been sent or dropped).
  */
-import { refusal, refusalBody, type Refusal } from "./http-refusal.js";
+import { refusal, refusalBody, type Refusal } from "./refusal.js";
 
 /** A refusal as a `Response`: its status, headers and JSON-RPC error body. */
 export function refusalResponse(refused: Refusal): Response {

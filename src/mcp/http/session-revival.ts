@@ -9,8 +9,8 @@
  * capabilities (which gate sampling and elicitation), its info, the
  * negotiated protocol version.
  */
-import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest, type InitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
+import type { WebStandardStreamableHTTPServerTransport, InitializeRequest } from "@modelcontextprotocol/server";
 import type { SessionRecord } from "./session-store.js";
 
 /** The record of a session opened by the `initialize` among `messages`, by `owner`. */

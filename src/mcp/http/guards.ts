@@ -10,14 +10,14 @@
  *
  * Everything here takes header values and the request a hook is handed, never
  * a Node or fetch object of its own, so the Node handler and the fetch
- * handler share one implementation (`http-core.ts`).
+ * handler share one implementation (`core.ts`).
  */
-import { authenticate, type Authentication, type AuthVerdict } from "./http-auth.js";
-import { readMessage, type BodyHeaders } from "./http-body.js";
-import { refusal, type Refusal } from "./http-refusal.js";
+import { authenticate, type Authentication, type AuthVerdict } from "./auth.js";
+import { readMessage, type BodyHeaders } from "./body.js";
+import { refusal, type Refusal } from "./refusal.js";
 
-export { checkMessage } from "./http-body.js";
-export type { Refusal } from "./http-refusal.js";
+export { checkMessage } from "./body.js";
+export type { Refusal } from "./refusal.js";
 
 /**
  * What the guards take (part of `HttpHandlerOptions`, `ServeHttpOptions` and

@@ -3,10 +3,10 @@
  * `createFetchHandler` (Web-standard) — so an option added here reaches
  * both. Only the request type the hooks are handed differs.
  */
-import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { HttpGuardOptions } from "./http-guards.js";
-import type { SessionOptions } from "./http-sessions.js";
-import type { McpServerOptions } from "./server.js";
+import type { EventStore } from "@modelcontextprotocol/server";
+import type { HttpGuardOptions } from "./guards.js";
+import type { SessionOptions } from "./sessions.js";
+import type { McpServerOptions } from "../server.js";
 import type { SessionStore } from "./session-store.js";
 
 /**

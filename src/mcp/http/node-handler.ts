@@ -1,14 +1,14 @@
 /**
  * Serving a router over Streamable HTTP on Node's `http` (or any framework
  * passing Node's req/res): a thin host around the Web-standard core
- * (`http-core.ts`) that `createFetchHandler` uses too, so both share one
+ * (`core.ts`) that `createFetchHandler` uses too, so both share one
  * implementation of the guards, the sessions and both modes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Router } from "../serving/router.js";
-import { createHttpCore } from "./http-core.js";
-import type { HttpOptions } from "./http-options.js";
-import { refusalBody, type Refusal } from "./http-refusal.js";
+import type { Router } from "../../serving/router.js";
+import { createHttpCore } from "./core.js";
+import type { HttpOptions } from "./options.js";
+import { refusalBody, type Refusal } from "./refusal.js";
 import { isLoopbackConnection, webRequestOf } from "./node-request.js";
 import { writeResponse } from "./node-response.js";
 

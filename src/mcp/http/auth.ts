@@ -9,7 +9,7 @@
  * authentication, no identity: the session id is then the only credential.
  * Hashing uses Web Crypto, which every runtime the handlers serve on has.
  */
-import { refusal, type Refusal } from "./http-refusal.js";
+import { refusal, type Refusal } from "./refusal.js";
 
 /**
  * What an authentication hook answers: `true` to serve the request, a

@@ -3,11 +3,11 @@
  * `(request: Request) => Promise<Response>` — for Cloudflare Workers, Deno,
  * Bun, Vercel and Netlify functions, Hono, and any framework that speaks
  * `Request`/`Response`. The same guards and sessions as the Node handler
- * (`http-core.ts`).
+ * (`core.ts`).
  */
-import type { Router } from "../serving/router.js";
-import { createHttpCore } from "./http-core.js";
-import type { HttpOptions } from "./http-options.js";
+import type { Router } from "../../serving/router.js";
+import { createHttpCore } from "./core.js";
+import type { HttpOptions } from "./options.js";
 
 /** What `createFetchHandler` takes: `HttpOptions` whose hooks are handed the fetch `Request`. */
 export type FetchHandlerOptions = HttpOptions<Request>;

@@ -2,7 +2,7 @@
  * The stateful mode of the HTTP core: `initialize` opens a session with its
  * own SDK server and transport, named by the `mcp-session-id` header, which
  * answers only to the identity that opened it; at most `maxSessions` are
- * open and one idle for `sessionIdleTimeoutMs` is closed (`http-sessions.ts`).
+ * open and one idle for `sessionIdleTimeoutMs` is closed (`sessions.ts`).
  *
  * With a `sessionStore`, each session's record (owner and `initialize`) is
  * kept there too, and a session id this instance does not hold — after a
@@ -10,18 +10,14 @@
  * session revived (`session-revival.ts`) before the request is served.
  * `DELETE` removes the record; `close()` and idle timeouts do not.
  */
-import {
-  WebStandardStreamableHTTPServerTransport,
-  type WebStandardStreamableHTTPServerTransportOptions,
-} from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { Router } from "../serving/router.js";
-import { sessionEventStore } from "./http-event-store.js";
-import type { HttpOptions } from "./http-options.js";
-import { rpcErrorResponse, whenBodyEnds } from "./http-response.js";
-import { sessionLimits, sessionTable } from "./http-sessions.js";
-import { createMcpServer, type McpServerOptions } from "./server.js";
+import { WebStandardStreamableHTTPServerTransport, isInitializeRequest } from "@modelcontextprotocol/server";
+import type { WebStandardStreamableHTTPServerTransportOptions, Server } from "@modelcontextprotocol/server";
+import type { Router } from "../../serving/router.js";
+import { sessionEventStore } from "./session-event-store.js";
+import type { HttpOptions } from "./options.js";
+import { rpcErrorResponse, whenBodyEnds } from "./response.js";
+import { sessionLimits, sessionTable } from "./sessions.js";
+import { createMcpServer, type McpServerOptions } from "../server.js";
 import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session-revival.js";
 import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";

@@ -4,8 +4,8 @@
  * Node request, a fetch `Request`'s stream); `checkMessage` judges an
  * already-parsed body.
  */
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
-import { refusal, type Refusal } from "./http-refusal.js";
+import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse } from "@modelcontextprotocol/server";
+import { refusal, type Refusal } from "./refusal.js";
 
 /** The body of a POST, or the refusal to answer instead. */
 export type ReadMessage = { readonly body: unknown } | { readonly refusal: Refusal };
@@ -87,7 +87,7 @@ export function checkMessage(body: unknown): ReadMessage {
   if (messages.length === 0) return refuse(400, -32600, "Invalid Request: an empty batch");
   // The SDK's transport refuses longer batches anyway: refusing first spares validating 33,000 entries of a 1 MiB batch.
   if (messages.length > MAX_BATCH) return refuse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`);
-  const bad = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
+  const bad = messages.findIndex((message) => !isJsonRpcMessage(message));
   if (bad !== -1)
     return refuse(
       400,
@@ -108,4 +108,9 @@ export function checkMessage(body: unknown): ReadMessage {
 
 function refuse(status: number, code: number, message: string, headers?: Record<string, string>): { refusal: Refusal } {
   return { refusal: refusal(status, code, message, headers) };
+}
+
+/** A JSON-RPC request, notification or response, as the SDK's guards judge one. */
+function isJsonRpcMessage(message: unknown): boolean {
+  return isJSONRPCRequest(message) || isJSONRPCNotification(message) || isJSONRPCResponse(message);
 }

@@ -1,0 +1,54 @@
+/**
+ * The 2026-07-28 leg of the HTTP core: a request carrying the per-request
+ * `_meta` envelope (`io.modelcontextprotocol/protocolVersion`) is served by
+ * the SDK's own `createMcpHandler`, strict (`legacy: "reject"`): a fresh
+ * server per request, `server/discover`, per-request version negotiation,
+ * the required headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`)
+ * checked against the body, `resultType` and the server's identity in every
+ * result's `_meta`, `subscriptions/listen` for list changes, the modern error
+ * codes. wymcp's guards (Host/Origin, authentication, the body limit and the
+ * JSON-RPC checks) have already judged the request; 2025-era traffic never
+ * reaches here (sessions or stateless, as before).
+ */
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import type { Router } from "../../serving/router.js";
+import { createMcpServer, type McpServerOptions } from "../server.js";
+
+/** The modern leg of one handler. */
+export interface ModernLeg {
+  /** Whether the SDK classifies the (already read) request as 2025-era. */
+  isLegacy(request: Request, body: unknown): Promise<boolean>;
+  /** Serves a 2026-07-28 request whose body the guards read. */
+  handle(request: Request, body: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The modern leg serving `router`; every list change of the router is
+ * published to the open `subscriptions/listen` streams.
+ *
+ * @example
+ * ```ts
+ * const modern = modernLeg(router, serverOptions, guards.maxBodyBytes);
+ * if (!(await modern.isLegacy(request, body))) return modern.handle(request, body);
+ * ```
+ */
+export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBodyBytes: number): ModernLeg {
+  // No server-to-client requests on 2026-07-28: sampling and elicitation go through input_required results.
+  const handler: McpHttpHandler = createMcpHandler(
+    () => createMcpServer(router, serverOptions, { clientRequests: false, announces: false }),
+    {
+      legacy: "reject",
+      maxRequestBodySize: maxBodyBytes,
+    },
+  );
+  const unsubscribe = router.onListChanged(() => handler.notify.toolsChanged());
+  return {
+    isLegacy: (request, body) => isLegacyRequest(request, body, { maxRequestBodySize: maxBodyBytes }),
+    handle: (request, body) => handler.fetch(request, { parsedBody: body }),
+    async close() {
+      unsubscribe();
+      await handler.close();
+    },
+  };
+}

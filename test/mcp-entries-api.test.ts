@@ -1,0 +1,105 @@
+/**
+ * The entries `wymcp/mcp` and `wymcp/fetch` export exactly these names, each
+ * with its TSDoc (and every function with an example): a new export, or a
+ * lost one, fails here until the list — and docs/mcp.md — say so.
+ */
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, test } from "vitest";
+import * as fetchEntry from "../src/mcp/fetch-entry.js";
+import * as mcpEntry from "../src/mcp/index.js";
+
+/** What both entries export: the fetch handler, its options and the session store. */
+const FETCH_VALUES = [
+  "DEFAULT_MAX_BODY_BYTES",
+  "DEFAULT_MAX_SESSIONS",
+  "DEFAULT_SESSION_IDLE_TIMEOUT_MS",
+  "bindRouter",
+  "createFetchHandler",
+  "createInMemorySessionStore",
+  "createMcpServer",
+];
+const FETCH_TYPES = [
+  "AuthVerdict",
+  "FetchHandler",
+  "FetchHandlerOptions",
+  "FetchRequestInfo",
+  "HttpGuardOptions",
+  "HttpOptions",
+  "McpServerOptions",
+  "SessionOptions",
+  "SessionRecord",
+  "SessionStore",
+];
+/** What only `wymcp/mcp` adds: stdio, the Node hosts, the event store. */
+const MCP_VALUES = [
+  ...FETCH_VALUES,
+  "DEFAULT_HEADERS_TIMEOUT_MS",
+  "DEFAULT_MAX_STORED_EVENTS",
+  "DEFAULT_REQUEST_TIMEOUT_MS",
+  "createHttpHandler",
+  "createInMemoryEventStore",
+  "isLoopbackConnection",
+  "serveHttp",
+  "serveStdio",
+];
+const MCP_TYPES = [
+  ...FETCH_TYPES,
+  "EventStore",
+  "HttpHandler",
+  "HttpHandlerOptions",
+  "InMemoryEventStoreOptions",
+  "RunningHttpServer",
+  "RunningServer",
+  "ServeHttpOptions",
+  "StdioOptions",
+];
+
+interface Exported {
+  readonly name: string;
+  readonly doc: string;
+  readonly function: boolean;
+  readonly example: boolean;
+}
+
+function exportsOf(entry: string): Exported[] {
+  const file = fileURLToPath(new URL(`../${entry}`, import.meta.url));
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+  return checker.getExportsOfModule(module).map((symbol) => {
+    const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol;
+    return {
+      name: symbol.name,
+      doc: ts.displayPartsToString(target.getDocumentationComment(checker)),
+      function: (target.flags & ts.SymbolFlags.Function) !== 0,
+      example: target.getJsDocTags(checker).some((tag) => tag.name === "example"),
+    };
+  });
+}
+
+describe.each([
+  { entry: "src/mcp/index.ts", module: mcpEntry, values: MCP_VALUES, types: MCP_TYPES },
+  { entry: "src/mcp/fetch-entry.ts", module: fetchEntry, values: FETCH_VALUES, types: FETCH_TYPES },
+])("$entry", ({ entry, module, values, types }) => {
+  const exported = exportsOf(entry);
+
+  test("its runtime values", () => {
+    expect(Object.keys(module).sort()).toEqual([...values].sort());
+  });
+
+  test("every name it exports, types included", () => {
+    expect(exported.map((symbol) => symbol.name).sort()).toEqual([...values, ...types].sort());
+  });
+
+  test("every export has its TSDoc, every function an example", () => {
+    expect(exported.filter((symbol) => symbol.doc.trim() === "").map((symbol) => symbol.name)).toEqual([]);
+    expect(exported.filter((symbol) => symbol.function && !symbol.example).map((symbol) => symbol.name)).toEqual([]);
+  });
+});
