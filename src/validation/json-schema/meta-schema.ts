@@ -39,18 +39,24 @@ export function compiledMetaSchema(): CompiledSchema {
  * // [{ holder: [], key: "type", problem: '"type" is "strng", not a JSON Schema type', fix: 'did you mean "string"? …' }]
  * ```
  */
-export function schemaFaults(schema: unknown): SchemaFault[] {
-  return checkSchema(schema).faults;
+export function schemaFaults(schema: unknown, options: { readonly vocabulary?: boolean } = {}): SchemaFault[] {
+  return checkSchema(schema, options).faults;
 }
 
 /**
  * `schemaFaults`, and whether the schema uses references (`$ref`, `$id`…):
  * only then can compiling it fail, so only then is it compiled at once.
+ * With `vocabulary: true` (property schemas) every keyword outside the
+ * supported list is a fault too.
  */
-export function checkSchema(schema: unknown): { readonly faults: SchemaFault[]; readonly references: boolean } {
-  const view = metaView(schema);
+export function checkSchema(
+  schema: unknown,
+  options: { readonly vocabulary?: boolean } = {},
+): { readonly faults: SchemaFault[]; readonly references: boolean } {
+  const view = metaView(schema, options);
   if ("fault" in view) return { faults: [view.fault], references: false };
-  const faults: SchemaFault[] = [];
+  // A keyword outside the vocabulary is named beside every meta-schema fault: one error lists them all.
+  const faults: SchemaFault[] = [...view.vocabulary];
   for (const { at, copy, key } of view.schemas) {
     const cached = key === undefined ? undefined : verdicts.get(key);
     const found = cached ?? metaFaults(copy);
