@@ -70,7 +70,7 @@ export function checkPropertySchemas(
             path: ["properties", name, ...holder],
             key: "$ref",
             code: "invalid_schema",
-            problem: `"$ref" ${JSON.stringify(ref)} points at a place the closure closes, which the gate does not close through a reference`,
+            problem: `"$ref" ${JSON.stringify(ref)} points at a place the closure closes (the gate closes no place through a reference)`,
             fix: 'move the shared schema into "$defs" and reference it from every place, such as "$ref": "#/$defs/node".',
           }),
         );

@@ -97,6 +97,8 @@ export const REFUSED_KEYWORDS: Readonly<Record<string, { readonly problem: strin
   },
 };
 
+const ANNOTATION_FIX = 'remove it, or prefix an annotation for another tool with "x-".';
+
 /** The dialect a `$schema` may name. */
 export const DIALECT_URI = "https://json-schema.org/draft/2020-12/schema";
 
@@ -128,6 +130,6 @@ export function keywordFault(keyword: string, value: unknown, atRoot: boolean): 
   const guess = closest(keyword, SUPPORTED_KEYWORDS);
   return {
     problem: `unknown keyword ${JSON.stringify(keyword)}: the gate would not check it`,
-    fix: `${guess === undefined ? "" : `did you mean ${JSON.stringify(guess)}? Otherwise `}remove it, or prefix an annotation for another tool with "x-".`,
+    fix: `${guess === undefined ? "" : `did you mean ${JSON.stringify(guess)}? Otherwise `}${ANNOTATION_FIX}`,
   };
 }
