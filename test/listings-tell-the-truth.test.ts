@@ -272,3 +272,22 @@ describe("property: each listed schema compiles in Ajv 2020 and judges random da
     });
   }
 });
+
+describe("N8: strict's null for an absent key is honoured inside anyOf / oneOf branches", () => {
+  test.each(["anyOf", "oneOf"])("%s", async (keyword) => {
+    const tool = toolOf({
+      choice: {
+        [keyword]: [
+          { type: "object", properties: { x: { type: "string" }, y: { type: "string" } }, required: ["x"] },
+          { type: "object", properties: { z: { type: "integer" } }, required: ["z"] },
+        ],
+      },
+    });
+    const listing = listed(tool, "strict");
+    const data = { choice: { x: "a", y: null } };
+    expect(compile(listing.inputSchema as object)(data)).toBe(true);
+    expect(await gateAccepts(tool, "strict", data)).toBe(true);
+    // Where null is listed as a value of no key, it stays refused.
+    expect(await gateAccepts(tool, "strict", { choice: { x: null } })).toBe(false);
+  });
+});
