@@ -291,3 +291,11 @@ describe("N8: strict's null for an absent key is honoured inside anyOf / oneOf b
     expect(await gateAccepts(tool, "strict", { choice: { x: null } })).toBe(false);
   });
 });
+
+describe("N13: wording", () => {
+  test('type: ["string", "string"] is a duplicate, not a foreign type', () => {
+    const found = offencesOf({ type: ["string", "string"] });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ key: "type", problem: '"type" lists "string" twice', fix: "list each type once." });
+  });
+});
