@@ -10,7 +10,15 @@
 import fc from "fast-check";
 import Ajv2020Module from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
-import { createRouter, defineTool, ToolRegistrationError, type ListingMode, type Tool, type ToolListing } from "../src/index.js";
+import {
+  createRouter,
+  defineTool,
+  ToolRegistrationError,
+  type ListingMode,
+  type PropertySchema,
+  type Tool,
+  type ToolListing,
+} from "../src/index.js";
 
 type AjvClass = typeof Ajv2020Module.default;
 const Ajv2020: AjvClass = (Ajv2020Module as unknown as { default?: AjvClass }).default ?? (Ajv2020Module as unknown as AjvClass);
@@ -297,5 +305,29 @@ describe("N13: wording", () => {
     const found = offencesOf({ type: ["string", "string"] });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ key: "type", problem: '"type" lists "string" twice', fix: "list each type once." });
+  });
+});
+
+describe("1e400: no non-finite number reaches a handler", () => {
+  test.each<PropertySchema>([
+    { type: "integer" },
+    { type: "number" },
+    { type: "integer", minimum: 0 },
+    {},
+    { type: "array", items: { type: "number" } },
+  ])("%j", async (schema) => {
+    const received: unknown[] = [];
+    const tool = defineTool({
+      name: "t",
+      description: "T",
+      actions: { go: { description: "Go", properties: { n: schema } } },
+      handlers: { go: (data: unknown) => received.push(data) },
+    });
+    const data = JSON.parse('{"n":1e400}') as { n: unknown };
+    if ("items" in schema) data.n = [1, -Infinity];
+    const answer = await createRouter({ tools: [tool] }).callTool("t", { action: "go", data });
+    expect(answer.isError).toBe(true);
+    expect(JSON.stringify(answer.content)).toContain("invalid_value");
+    expect(received).toEqual([]);
   });
 });
