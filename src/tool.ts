@@ -22,14 +22,21 @@
  * - `related` — an array of strings: related actions or tools, shown by help.
  * - `examples` — an array of plain objects: example `data`, shown by help.
  *
- * Property schemas are JSON Schema draft 2020-12, and the call gate
- * interprets every keyword of them (all of the dialect but `$dynamicRef` /
- * `$dynamicAnchor`; `$ref` into the property's own `$defs`), so each must be
- * valid against the 2020-12 meta-schema (an offence per problem, at its
- * keyword), nest at most 300 subschemas deep and form a tree. The key-set
- * walk reads `properties`, a single-schema `items` (an array, the legacy
- * tuple form, and a boolean are allowed) and an `additionalProperties` that
- * is a boolean or a schema object.
+ * Property schemas are JSON Schema draft 2020-12 in a closed vocabulary
+ * (`src/validation/json-schema/vocabulary.ts`): the call gate interprets
+ * every keyword it admits, so each schema must be valid against the 2020-12
+ * meta-schema (an offence per problem, at its keyword), nest at most 300
+ * subschemas deep and form a tree. Refused, each with its fix: `$dynamicRef`,
+ * `$dynamicAnchor`, `$id` (a property's references stay inside it: `$ref`
+ * to `#`, `#/$defs/…`, any pointer or `$anchor` of the property itself),
+ * the tuple form of `items` (write `prefixItems`), the keywords of earlier
+ * drafts (`additionalItems`, `dependencies`, `$recursiveRef`), a `$ref` to
+ * a place the closure closes, and unknown keywords (an annotation for
+ * another tool is written with an `x-` prefix). Formats are asserted where
+ * the validator knows them; `idn-*`, `iri`, `iri-reference` and unknown
+ * formats are annotations, not checked. The key-set walk reads
+ * `properties`, a single-schema `items` (or a boolean) and an
+ * `additionalProperties` that is a boolean or a schema object.
  *
  * **The closure** — which keys a call's data may carry: at the top level,
  * only the action's `properties`; below it, a schema with `properties` admits
@@ -94,6 +101,7 @@
  */
 import type { ActionsArgument } from "./contract/action-check.js";
 import { deepFreeze } from "./util/freeze.js";
+import { readOnce } from "./util/read-once.js";
 import type { ActionData } from "./contract/infer.js";
 import type { ToolParts } from "./contract/tool-parts.js";
 import type {
@@ -227,7 +235,16 @@ export interface ToolDefinition<A extends object> extends ToolParts {
 /**
  * Declares a tool. Cheap and non-validating: validation happens at the
  * moments listed in "When schemas are validated". An object `actions` is
- * deep-frozen, so obtaining can cache its verdict safely.
+ * read once (each accessor called once) into a deep-frozen copy, so what
+ * registration checks is what is listed, helped and gated, and obtaining
+ * can cache its verdict safely. A function `actions` is called once per
+ * entry point (registration, each `tools/call`, each help answer); each
+ * call's schema is read once and that reading is what the call checks and
+ * hands the handler. On every reading the gate re-checks the mandatory pair
+ * (`description`, `properties`, at every depth the walk reads) and the
+ * call's data; `defaults`, `examples` and the listing are checked on the
+ * registration reading alone — the router's contract is that `actions()`
+ * returns the same declaration every time.
  *
  * @example
  * ```ts
@@ -251,6 +268,8 @@ export function defineTool<const A extends object>(definition: ToolDefinition<A>
 export function defineTool(definition: ToolDefinition<ActionRecord>): Tool {
   const { actions } = definition;
   if (typeof actions === "function") return { ...definition, actions };
-  deepFreeze(actions);
-  return { ...definition, actions: () => actions };
+  // Read once into plain frozen data: what registration checks is what is listed, helped and gated.
+  const declared = readOnce(actions);
+  deepFreeze(declared);
+  return { ...definition, actions: () => declared };
 }

@@ -15,7 +15,7 @@ const properties = {
   labels: { type: "object", additionalProperties: { type: "object", properties: { colour: {} } } },
   sealed: { type: "object", additionalProperties: false },
   free: { type: "object" },
-  tuple: { type: "array", items: [{ type: "object", properties: { x: {} } }] },
+  tuple: { type: "array", prefixItems: [{ type: "object", properties: { x: {} } }] },
 };
 
 function violations(data: unknown): string[] {
@@ -42,7 +42,7 @@ describe("the closure", () => {
     ],
     ["additionalProperties false closes a place without properties", { sealed: { x: 1 } }, ['data["sealed"] x']],
     ["a place with neither is open", { free: { anything: { at: "all" } } }, []],
-    ["tuple items are not walked", { tuple: [{ x: 1, y: 2 }] }, []],
+    ["prefixItems entries are not walked", { tuple: [{ x: 1, y: 2 }] }, []],
     ["values of the wrong type are not the closure's business", { opts: "not an object", name: { nested: 1 } }, []],
     [
       "every unknown key at every depth in one pass",

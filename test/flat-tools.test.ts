@@ -80,13 +80,16 @@ describe("a flat tool over MCP", () => {
     });
   });
 
-  test("property $defs move to the root; a clashing name stays in its property with its references rewritten; requiredOneOf is anyOf", async () => {
+  test("property $defs stay in their property, each reference rewritten to the property's place; requiredOneOf is anyOf", async () => {
     const client = await connect([place]);
     const schema = (await client.listTools()).tools.find((tool) => tool.name === "place")!.inputSchema as Record<string, unknown>;
-    expect(schema.$defs).toEqual({ address: { type: "object", properties: { city: { type: "string" } } } });
+    expect(schema.$defs).toBeUndefined();
     expect(schema.properties).toEqual({
       name: { type: "string" },
-      home: { $ref: "#/$defs/address" },
+      home: {
+        $ref: "#/properties/home/$defs/address",
+        $defs: { address: { type: "object", properties: { city: { type: "string" } } } },
+      },
       work: { $ref: "#/properties/work/$defs/address", $defs: { address: { type: "string" } } },
     });
     expect(schema.anyOf).toEqual([{ required: ["home"] }, { required: ["work"] }]);

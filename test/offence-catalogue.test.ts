@@ -185,9 +185,12 @@ const SHAPE_ROWS: readonly [name: string, schema: unknown, expected: readonly Ex
     ],
   ],
   [
-    "a tuple entry that is not a schema (legacy items form)",
+    "N3: the legacy tuple items is refused for prefixItems, and its entries still checked",
     withProperties({ pair: { type: "array", items: [{ type: "string" }, "not a schema"] } }),
-    [{ location: 'actions["a"].properties["pair"]["items"]', index: 1, code: "invalid_schema" }],
+    [
+      { location: 'actions["a"].properties["pair"]', key: "items", code: "invalid_schema" },
+      { location: 'actions["a"].properties["pair"]["items"]', index: 1, code: "invalid_schema" },
+    ],
   ],
   [
     "a $ref that points nowhere",
@@ -246,9 +249,8 @@ const ACCEPTED: readonly [name: string, schema: unknown][] = [
     }),
   ],
   [
-    "tuple items, the legacy form beside prefixItems",
+    "tuples written with prefixItems",
     withProperties({
-      pair: { type: "array", items: [{ type: "string" }, { type: "number" }] },
       next: { type: "array", prefixItems: [{ type: "string" }], items: false },
     }),
   ],

@@ -41,6 +41,11 @@ export interface FailurePolicy {
   readonly exposeErrors?: boolean;
   /** Read `null` for an optional key as absent, at every depth (set for a tool listed `strict` or `gemini`). */
   readonly nullAsAbsent?: boolean;
+  /**
+   * The action a listed name stands for (an action's own listing, or a flat
+   * tool): `args` are then that action's data, read once, never wrapped again.
+   */
+  readonly action?: string;
 }
 
 type Report = Omit<ErrorReport, "tool" | "hint">;
@@ -65,7 +70,13 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   // `error` first, then `tool`: the order a reader scans the JSON in.
   const refuse = ({ error: code, ...report }: Report, error?: ToolError) =>
     errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
-  const call = readArguments(read(tool, "flat") === true ? flatCall(tool, args) : args);
+  const call = readArguments(
+    policy.action !== undefined
+      ? { action: policy.action, ...(args === undefined ? {} : { data: args }) }
+      : read(tool, "flat") === true
+        ? flatCall(tool, args)
+        : args,
+  );
   if (call.action === undefined) {
     return refuse({
       error: "invalid_arguments",

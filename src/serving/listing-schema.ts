@@ -10,6 +10,7 @@ import { deepCopy } from "../util/deep-copy.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
 import { admitsNull } from "../validation/null-as-absent.js";
 import type { PathSegment } from "../validation/offence.js";
+import { fragmentToken, rerootSchema } from "../validation/json-schema/reroot.js";
 
 type Json = Record<string, unknown>;
 /** The three modes that list data schemas. */
@@ -74,7 +75,9 @@ export function listedDataSchema(
   mode: DataListingMode,
 ): ListedSchema {
   const withDefaults: Json = {};
-  for (const [key, schema] of Object.entries((deepCopy(properties) ?? {}) as Json)) {
+  for (const [key, written] of Object.entries((deepCopy(properties) ?? {}) as Json)) {
+    // Listed at #/properties/<key>, a property's own references are rewritten to point where it now sits.
+    const schema = mode === "complete" ? rerootSchema(written, `#/properties/${fragmentToken(key)}`) : written;
     const value =
       defaults !== undefined && hasOwn(defaults, key) && isPlainObject(schema)
         ? { ...schema, default: deepCopy(read(defaults, key)) }

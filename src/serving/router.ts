@@ -138,17 +138,21 @@ export function createRouter(options: RouterOptions = {}): Router {
       const mode = modeOf(tool.name);
       const schemas = checked.get(tool);
       if (schemas === undefined) throw new Error("registration checks every tool it is given");
-      if (mode === "compact") return { entry: { tool, mode, listings: [toolListing(tool, schemas)] }, actions: [] };
+      if (mode === "compact") {
+        // A flat tool's name stands for its one action: routed to it, so a call obtains the schema once.
+        const flat = tool.flat === true ? Object.keys(schemas)[0] : undefined;
+        return { entry: { tool, mode, listings: [toolListing(tool, schemas)] }, actions: [], flat };
+      }
       const perAction = actionListings(tool, schemas, mode);
-      return { entry: { tool, mode, listings: perAction.map((one) => one.listing) }, actions: perAction };
+      return { entry: { tool, mode, listings: perAction.map((one) => one.listing) }, actions: perAction, flat: undefined };
     });
     refuseTakenNames(
       built.flatMap(({ entry, actions }) => actions.map(({ action, listing }) => ({ tool: entry.tool.name, action, name: listing.name }))),
       new Set([...routes.keys(), ...tools.map((tool) => tool.name)]),
     );
-    for (const { entry, actions } of built) {
+    for (const { entry, actions, flat } of built) {
       entries.set(entry.tool.name, entry);
-      routes.set(entry.tool.name, { entry });
+      routes.set(entry.tool.name, flat === undefined ? { entry } : { entry, action: flat });
       for (const { action, listing } of actions) routes.set(listing.name, { entry, action });
     }
     changed();
@@ -183,9 +187,12 @@ export function createRouter(options: RouterOptions = {}): Router {
           });
         }
         const { entry, action } = route;
-        // An action's own listing takes the action's data as its arguments.
-        const callArgs = action === undefined ? args : { action, data: args };
-        return await dispatch(entry.tool, callArgs, call, readsNullAsAbsent(entry.mode) ? { ...policy, nullAsAbsent: true } : policy);
+        // An action's own listing and a flat tool take the action's data as their arguments (the route names the action).
+        return await dispatch(entry.tool, args, call, {
+          ...policy,
+          ...(readsNullAsAbsent(entry.mode) ? { nullAsAbsent: true } : {}),
+          ...(action === undefined ? {} : { action }),
+        });
       } catch (error) {
         // The gate answers every expected failure itself; this keeps anything else from reaching the transport.
         try {

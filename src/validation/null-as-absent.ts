@@ -51,7 +51,8 @@ const MAX_VISITS = 100_000;
 /**
  * `data` without the `null` of every optional key whose schema does not
  * admit `null`, at every depth the action's `properties` describe (nested
- * `properties`, and the object form of `items`). Returns `data` itself when
+ * `properties`, the object form of `items`, and the branches of `anyOf` /
+ * `oneOf`, where the strict listing lists optional keys nullable too). Returns `data` itself when
  * it carries no such `null`, else a copy: the caller's object is never
  * changed.
  *
@@ -74,6 +75,11 @@ export function nullAsAbsent(properties: unknown, required: readonly string[], d
       if (!isPlainObject(items) || isUnreadable(length)) continue;
       for (let index = 0; index < length; index++) pending.push({ value: read(value, index), schema: items, path: [...path, index] });
       continue;
+    }
+    // The strict listing lists the optional keys of every anyOf / oneOf branch nullable too: each branch is read the same way.
+    for (const keyword of ["anyOf", "oneOf"]) {
+      const branches = hasOwn(schema, keyword) ? read(schema, keyword) : undefined;
+      if (isArray(branches)) for (const branch of branches) pending.push({ value, schema: branch, path });
     }
     const declared = hasOwn(schema, "properties") ? read(schema, "properties") : undefined;
     if (!isPlainObject(declared) || !isPlainObject(value)) continue;

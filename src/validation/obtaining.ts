@@ -22,6 +22,7 @@
  * served (`fetchSchema` refuses it rather than resolving it through
  * `hasOwn`).
  */
+import { readOnce } from "../util/read-once.js";
 import type { DataContract } from "./data-check.js";
 import { ActionSchemaError } from "./action-schema-error.js";
 import { isSealed } from "../util/freeze.js";
@@ -77,7 +78,7 @@ export function obtainForRegistration(tool: ToolLike): RegistrationReading {
   const offences: Offence[] = [...nameOffences(record.record), ...flatOffences(tool, record.names)];
   const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   for (const action of record.names) {
-    const schema = read(record.record, action);
+    const schema = schemaOf(record.record, action);
     const context = chain(action, schema, "all");
     if (context.offences.length === 0) {
       remember(schema as object, context);
@@ -220,7 +221,7 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
     if (!("names" in named)) throw new ActionSchemaError(toolName(tool), named.offences);
     return { ok: false, validNames: named.names };
   }
-  return { ok: true, schema: checkMandatoryKeys(toolName(tool), action, read(record.record, action)) };
+  return { ok: true, schema: checkMandatoryKeys(toolName(tool), action, schemaOf(record.record, action)) };
 }
 
 /**
@@ -238,7 +239,7 @@ export function fetchSchemas(tool: ToolLike): Readonly<Record<string, CheckedAct
   const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   const offences: Offence[] = [];
   for (const action of record.names) {
-    const schema = checkOrOffences(action, read(record.record, action));
+    const schema = checkOrOffences(action, schemaOf(record.record, action));
     if (Array.isArray(schema)) offences.push(...schema);
     else schemas[action] = schema;
   }
@@ -292,6 +293,16 @@ function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
       (names.length === 0 ? "" : ` (${names.map((name) => JSON.stringify(name)).join(", ")})`),
     "declare exactly one action in a flat tool, or drop flat: true to list the actions behind { action, data }.",
   ).offences;
+}
+
+/**
+ * One action's schema as obtained: every accessor read once, so the schema
+ * this obtaining checks is the one it hands out (deep-frozen data, as
+ * `defineTool` makes it, has no accessor and is handed out as it is).
+ */
+function schemaOf(record: object, action: string): unknown {
+  const schema = read(record, action);
+  return typeof schema === "object" && schema !== null && !isSealed(schema) ? readOnce(schema) : schema;
 }
 
 /** The one place that calls `tool.actions()`. */

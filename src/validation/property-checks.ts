@@ -9,6 +9,7 @@ import { isSealed } from "../util/freeze.js";
 import { isPlainObject, read } from "../util/inspect.js";
 import { compileOnUse, compileSchema, type CompiledSchema } from "./json-schema/validator.js";
 import { checkSchema } from "./json-schema/meta-schema.js";
+import { closedPlaceReferences } from "./json-schema/reroot.js";
 import { offence, type Offence } from "./offence.js";
 
 /** What checking an action's property schemas gives: offences, and a compiled check per sound property. */
@@ -48,7 +49,7 @@ export function checkPropertySchemas(
       values.set(name, cached);
       continue;
     }
-    const checked = checkSchema(schema);
+    const checked = checkSchema(schema, { vocabulary: true });
     const found = checked.faults.map((fault) =>
       offence({
         action,
@@ -60,6 +61,19 @@ export function checkPropertySchemas(
         fix: fault.fix,
       }),
     );
+    // A reference to a place the closure closes would mean something else once listed: refused, so listings stay truthful.
+    if (found.length === 0 && checked.references)
+      for (const { holder, ref } of closedPlaceReferences(schema))
+        found.push(
+          offence({
+            action,
+            path: ["properties", name, ...holder],
+            key: "$ref",
+            code: "invalid_schema",
+            problem: `"$ref" ${JSON.stringify(ref)} points at a place the closure closes (the gate closes no place through a reference)`,
+            fix: 'move the shared schema into "$defs" and reference it from every place, such as "$ref": "#/$defs/node".',
+          }),
+        );
     if (found.length === 0) {
       const compiled = checked.references ? compileProperty(schema, name, action, found) : compileOnUse(schema);
       if (compiled !== undefined) {

@@ -39,18 +39,24 @@ export function compiledMetaSchema(): CompiledSchema {
  * // [{ holder: [], key: "type", problem: '"type" is "strng", not a JSON Schema type', fix: 'did you mean "string"? …' }]
  * ```
  */
-export function schemaFaults(schema: unknown): SchemaFault[] {
-  return checkSchema(schema).faults;
+export function schemaFaults(schema: unknown, options: { readonly vocabulary?: boolean } = {}): SchemaFault[] {
+  return checkSchema(schema, options).faults;
 }
 
 /**
  * `schemaFaults`, and whether the schema uses references (`$ref`, `$id`…):
  * only then can compiling it fail, so only then is it compiled at once.
+ * With `vocabulary: true` (property schemas) every keyword outside the
+ * supported list is a fault too.
  */
-export function checkSchema(schema: unknown): { readonly faults: SchemaFault[]; readonly references: boolean } {
-  const view = metaView(schema);
+export function checkSchema(
+  schema: unknown,
+  options: { readonly vocabulary?: boolean } = {},
+): { readonly faults: SchemaFault[]; readonly references: boolean } {
+  const view = metaView(schema, options);
   if ("fault" in view) return { faults: [view.fault], references: false };
-  const faults: SchemaFault[] = [];
+  // A keyword outside the vocabulary is named beside every meta-schema fault: one error lists them all.
+  const faults: SchemaFault[] = [...view.vocabulary];
   for (const { at, copy, key } of view.schemas) {
     const cached = key === undefined ? undefined : verdicts.get(key);
     const found = cached ?? metaFaults(copy);
@@ -106,12 +112,21 @@ function faultOf(failure: SchemaFailure): SchemaFault {
     };
   }
   const where = typeof last === "number" ? { index: last } : last === undefined ? {} : { key: last };
+  const twice = last === "type" ? duplicateType(failure.value) : undefined;
+  if (twice !== undefined)
+    return { holder, ...where, problem: `"type" lists ${JSON.stringify(twice)} twice`, fix: "list each type once." };
   const keyword = typeof last === "string" ? last : typeof failure.path.at(-2) === "string" ? (failure.path.at(-2) as string) : undefined;
   const label = last === undefined ? "the schema" : typeof last === "number" ? `entry ${last}` : JSON.stringify(last);
   return { holder, ...where, problem: `${label} is ${preview(failure.value)}${reasonOf(failure)}`, fix: fixFor(keyword, failure) };
 }
 
 const TYPE_NAMES = ["array", "boolean", "integer", "null", "number", "object", "string"];
+
+/** The type a `type` array of valid names lists twice, if that is its only fault. */
+function duplicateType(value: unknown): string | undefined {
+  if (!Array.isArray(value) || !value.every((name) => typeof name === "string" && TYPE_NAMES.includes(name))) return undefined;
+  return value.find((name, index) => value.indexOf(name) !== index) as string | undefined;
+}
 
 function reasonOf(failure: SchemaFailure): string {
   switch (failure.keyword) {

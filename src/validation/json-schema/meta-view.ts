@@ -8,14 +8,16 @@
  *
  * - a schema nested more than `MAX_SCHEMA_LEVELS` subschemas deep, a cycle,
  *   or a read that throws stops the check with one fault;
- * - the legacy tuple form (`items: [schema, …]`, which wymcp accepts beside
- *   2020-12's `prefixItems`) is checked entry by entry;
+ * - every keyword outside the supported vocabulary (`vocabulary.ts`) is a
+ *   fault of its own, beside the meta-schema's (the legacy tuple `items`
+ *   included, whose entries are still checked so every offence is named);
  * - a copy made of JSON values alone gets a cache key (its JSON text).
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
 import { defineOwn } from "../../util/deep-copy.js";
 import { describeType, reasonText } from "../../util/inspect.js";
 import type { PathSegment } from "../offence.js";
+import { keywordFault } from "./vocabulary.js";
 
 /** What is wrong with one keyword of a schema, ready to become an offence. */
 export interface SchemaFault {
@@ -76,8 +78,11 @@ const MAX_SUBSCHEMAS = 100_000;
  */
 export function metaView(
   schema: unknown,
-): { readonly schemas: ViewedSchema[]; readonly references: boolean } | { readonly fault: SchemaFault } {
+  options: { readonly vocabulary?: boolean } = {},
+):
+  { readonly schemas: ViewedSchema[]; readonly references: boolean; readonly vocabulary: SchemaFault[] } | { readonly fault: SchemaFault } {
   const schemas: ViewedSchema[] = [];
+  const vocabulary: SchemaFault[] = [];
   let references = false;
   const roots: Root[] = [{ at: [], value: schema, level: 0, enclosing: null }];
   try {
@@ -98,7 +103,7 @@ export function metaView(
           fix: "flatten the schema, or reuse a definition through $defs and $ref.",
         });
       }
-      const copier = new Copier(root, roots);
+      const copier = new Copier(root, roots, options.vocabulary === true ? vocabulary : undefined);
       const copy = copier.copySchema(root.value);
       schemas.push(copier.pure ? { at: root.at, copy, key: JSON.stringify(copy) } : { at: root.at, copy });
       references ||= copier.references;
@@ -114,7 +119,7 @@ export function metaView(
       },
     };
   }
-  return { schemas, references };
+  return { schemas, references, vocabulary };
 }
 
 /** Keywords that name or reach another schema: where they appear, compiling can fail or a reference dangle. */
@@ -129,6 +134,7 @@ class Copier {
   constructor(
     private readonly root: Root,
     private readonly roots: Root[],
+    private readonly vocabulary: SchemaFault[] | undefined,
   ) {
     this.enclosing = root.enclosing;
   }
@@ -151,6 +157,10 @@ class Copier {
     for (const key of Object.keys(schema)) {
       this.references ||= REFERENCES.has(key);
       const value = this.read(schema, key, this.root.at);
+      if (this.vocabulary !== undefined) {
+        const refused = keywordFault(key, value, this.root.at.length === 0);
+        if (refused !== undefined) this.vocabulary.push({ holder: this.root.at, key, ...refused });
+      }
       // Paths are built only where a subschema is queued or a fault is reported: most values are strings and numbers.
       const at = () => [...this.root.at, key];
       let copied: unknown;

@@ -66,6 +66,7 @@ export function compileSchema(schema: unknown, options: { readonly references?: 
   return {
     unresolved,
     accepts(value) {
+      if (!allFinite(value)) return false;
       try {
         // The fast walk lists own keys, the validator every enumerable key: with a polluted prototype only the validator decides.
         return prototypeIsClean() ? acceptor(value) : validate(value, copy, DRAFT, lookup, true).valid;
@@ -75,6 +76,18 @@ export function compileSchema(schema: unknown, options: { readonly references?: 
       }
     },
     failures(value, limit = Number.POSITIVE_INFINITY) {
+      const infinite = nonFinitePaths(value, limit);
+      if (infinite.length > 0)
+        return {
+          named: infinite.map((path) => ({
+            path,
+            keyword: "type",
+            rule: "number",
+            value: valueAt(value, path),
+            message: "not a finite number (JSON has no Infinity or NaN; 1e400 parses as Infinity)",
+          })),
+          unnamed: 0,
+        };
       try {
         const { valid, errors } = validate(value, copy, DRAFT, lookup, false);
         return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy, lookup, limit);
@@ -86,6 +99,57 @@ export function compileSchema(schema: unknown, options: { readonly references?: 
       }
     },
   };
+}
+
+/** How many places the finite-number walk visits: past it, the validator's own walk decides (and bounds itself). */
+const MAX_FINITE_VISITS = 1_000_000;
+
+/**
+ * Whether every number in a value is finite. JSON has no `Infinity` or
+ * `NaN`, but `JSON.parse("1e400")` is `Infinity`, which the validator's
+ * `integer` check lets through (`Infinity % 1` is `NaN`, falsy): no such
+ * number reaches a handler.
+ */
+function allFinite(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || value === null) return true;
+  return nonFinitePaths(value, 1).length === 0;
+}
+
+/** The data paths of the first `limit` non-finite numbers in a value (iterative, cycle-safe). */
+function nonFinitePaths(value: unknown, limit: number): PathSegment[][] {
+  const found: PathSegment[][] = [];
+  const seen = new Set<object>();
+  const stack: { value: unknown; path: PathSegment[] }[] = [{ value, path: [] }];
+  let visits = 0;
+  for (let next = stack.pop(); next !== undefined && found.length < limit && visits < MAX_FINITE_VISITS; next = stack.pop(), visits++) {
+    const { value: place, path } = next;
+    if (typeof place === "number") {
+      if (!Number.isFinite(place)) found.push(path);
+      continue;
+    }
+    if (typeof place !== "object" || place === null || seen.has(place)) continue;
+    seen.add(place);
+    let keys: string[];
+    try {
+      keys = Object.keys(place);
+    } catch {
+      continue; // Unreadable data is the validator's to refuse.
+    }
+    const array = isArray(place);
+    for (let index = keys.length - 1; index >= 0; index--) {
+      const key = keys[index]!;
+      let inner: unknown;
+      try {
+        inner = (place as Record<string, unknown>)[key];
+      } catch {
+        continue;
+      }
+      if (typeof inner === "number" ? !Number.isFinite(inner) : typeof inner === "object" && inner !== null)
+        stack.push({ value: inner, path: [...path, array ? Number(key) : key] });
+    }
+  }
+  return found;
 }
 
 /** Every schema object in the compiled copy whose `$ref` the validator's lookup cannot resolve. */
