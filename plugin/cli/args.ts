@@ -10,10 +10,21 @@ import { readTargets, type ProviderTarget } from "../check/provider-rules.js";
 
 /** What the command line asks for. */
 export type Command =
-  | { readonly kind: "check"; readonly paths: readonly string[]; readonly format: "text" | "json"; readonly lint?: TargetLint }
+  | CheckCommand
+  | { readonly kind: "tsc"; readonly args: readonly string[] }
   | { readonly kind: "help" }
   | { readonly kind: "version" }
   | { readonly kind: "usage-error"; readonly message: string };
+
+/** `wymcp check`: the paths, or the tsconfig whose files to check (`--project`). */
+export interface CheckCommand {
+  readonly kind: "check";
+  readonly paths: readonly string[];
+  readonly format: "text" | "json";
+  readonly lint?: TargetLint;
+  /** `--project`: the tsconfig (or its folder) whose files, as its compiler lists them, are checked. */
+  readonly project?: string;
+}
 
 /** What `--target`, `--listing` and `--target-errors` ask for. */
 export interface TargetLint {
@@ -25,6 +36,8 @@ export interface TargetLint {
 
 /** The text of `wymcp --help`. */
 export const USAGE = `Usage: wymcp check [paths…] [--format text|json]
+       wymcp check --project tsconfig.json [--format text|json]
+       wymcp tsc [tsc's own arguments]
 
 Checks every defineTool(...) declaration in the .ts, .tsx, .mts, .cts, .js,
 .jsx, .mjs and .cjs files under the paths (default: the current directory)
@@ -37,7 +50,14 @@ folder. Name a file or folder to check it anyway. Files that cannot be parsed
 (a syntax error, or nesting too deep) are listed as not checked; paths that
 are not modules or not regular files, and links leading out, as not read.
 
+wymcp check --project checks the files of a tsconfig as the project's own
+TypeScript lists them (files, include, exclude; imports resolved with its
+paths). wymcp tsc runs the project's tsc with the arguments given, then that
+check over the same tsconfig (-p, --build, --watch), and prints offences in
+tsc's format after tsc's diagnostics; it fails when either fails.
+
 Options:
+  -p, --project PATH  check the files of this tsconfig (or folder) instead
   --format text|json  output for people (default) or for machines
   --target LIST       also warn, at file:line:col, about what these model
                       providers would reject or silently drop in the listing:
@@ -54,8 +74,8 @@ Exit codes: 0 no offences, 1 offences found (or target warnings with
 /** The line printed under a usage error, instead of the whole help. */
 export const HELP_POINTER = 'Run "wymcp check --help" for usage.';
 
-const COMMANDS = ["check"];
-const OPTIONS = ["--format", "--help", "--version"];
+const COMMANDS = ["check", "tsc"];
+const OPTIONS = ["--format", "--help", "--version", "--project"];
 
 /**
  * Parses the arguments after `wymcp`.
@@ -67,6 +87,8 @@ const OPTIONS = ["--format", "--help", "--version"];
  * ```
  */
 export function parseArgs(argv: readonly string[]): Command {
+  // Everything after `tsc` is tsc's, --help and --version included.
+  if (argv[0] === "tsc") return { kind: "tsc", args: argv.slice(1) };
   if (argv.some((arg) => arg === "-h" || arg === "--help")) return { kind: "help" };
   if (argv.some((arg) => arg === "-v" || arg === "--version")) return { kind: "version" };
   const [command, ...rest] = argv;
@@ -79,6 +101,7 @@ export function parseArgs(argv: readonly string[]): Command {
   let targets: readonly ProviderTarget[] | undefined;
   let listing: ListingMode = "compact";
   let targetErrors = false;
+  let project: string | undefined;
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index]!;
     if (onlyPaths || !arg.startsWith("-") || arg === "-") {
@@ -108,6 +131,10 @@ export function parseArgs(argv: readonly string[]): Command {
           message: `--listing takes compact, complete, strict or gemini, not ${value === undefined ? "nothing" : JSON.stringify(value)}`,
         };
       listing = value;
+    } else if (arg === "-p" || arg === "--project" || arg.startsWith("--project=")) {
+      const value = arg.startsWith("--project=") ? arg.slice("--project=".length) : rest[++index];
+      if (value === undefined || value === "") return { kind: "usage-error", message: `${arg} takes a tsconfig file or folder` };
+      project = value;
     } else if (arg === "--target-errors") {
       targetErrors = true;
     } else {
@@ -117,7 +144,9 @@ export function parseArgs(argv: readonly string[]): Command {
   if (targets === undefined && (targetErrors || listing !== "compact"))
     return { kind: "usage-error", message: "--listing and --target-errors go with --target" };
   const lint = targets === undefined ? {} : { lint: { targets, listing, errors: targetErrors } };
-  return { kind: "check", paths: paths.length > 0 ? paths : ["."], format, ...lint };
+  if (project !== undefined && paths.length > 0)
+    return { kind: "usage-error", message: "--project checks a tsconfig's files: name either paths or --project, not both" };
+  return { kind: "check", paths: paths.length > 0 ? paths : ["."], format, ...lint, ...(project === undefined ? {} : { project }) };
 }
 
 /** A guess at an unknown option: a misspelt one (`--fromat`), or `--json` for `--format json`. */

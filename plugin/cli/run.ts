@@ -8,8 +8,8 @@ import type { FileCheck } from "../check/file-check.js";
 import { diskHost } from "../evaluator/modules.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import { wymcpVersion } from "../package.js";
-import { HELP_POINTER, parseArgs, USAGE } from "./args.js";
-import { collectFiles, type FileList } from "./files.js";
+import { HELP_POINTER, parseArgs, USAGE, type CheckCommand } from "./args.js";
+import { collectFiles, type FileList, type NotRead } from "./files.js";
 import { notesOf, withNotes } from "./notes.js";
 import { checkReport, checkText } from "./output.js";
 import { printable } from "./printable.js";
@@ -45,7 +45,14 @@ export function run(argv: readonly string[], io: CliIo): number {
     case "usage-error":
       io.stderr(`wymcp: ${printable(command.message)}\n${HELP_POINTER}`);
       return 2;
+    case "tsc":
+      io.stderr("wymcp: wymcp tsc runs from the wymcp binary (runCommand), not from run()");
+      return 2;
     case "check":
+      if (command.project !== undefined) {
+        io.stderr("wymcp: check --project runs from the wymcp binary (runCommand), not from run()");
+        return 2;
+      }
       break;
   }
   let list: FileList;
@@ -77,13 +84,21 @@ export function run(argv: readonly string[], io: CliIo): number {
       return 2;
     }
   }
+  return report(checks, command, io, list.notRead);
+}
+
+/**
+ * Prints the report of finished checks and returns the exit code (shared
+ * with `wymcp check --project`, whose files come from a tsconfig).
+ */
+export function report(checks: readonly FileCheck[], command: CheckCommand, io: CliIo, notRead: readonly NotRead[] = []): number {
   const notes = notesOf(checks, io.cwd);
   const { lint } = command;
   const warnings = lint === undefined ? [] : [...checks.flatMap((check) => lintFile(check, lint)), ...toolCountWarnings(checks, lint)];
   io.stdout(
     command.format === "json"
-      ? JSON.stringify({ ...checkReport(checks, io.cwd, list.notRead), notes, ...warningsReport(warnings, command.lint, io.cwd) }, null, 2)
-      : withNotes(checkText(checks, io.cwd, list.notRead), notes) + warningsText(warnings, command.lint, io.cwd),
+      ? JSON.stringify({ ...checkReport(checks, io.cwd, notRead), notes, ...warningsReport(warnings, command.lint, io.cwd) }, null, 2)
+      : withNotes(checkText(checks, io.cwd, notRead), notes) + warningsText(warnings, command.lint, io.cwd),
   );
   const offences = checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0));
   return offences || (command.lint?.errors === true && warnings.length > 0) ? 1 : 0;

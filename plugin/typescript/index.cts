@@ -65,7 +65,12 @@ function wymcp(program: ts.Program, host: ts.CompilerHost | undefined, config: o
 function wymcp(program: ts.Program, config: object, extras: SourceTransformerExtras): ts.TransformerFactory<ts.SourceFile>;
 function wymcp(...args: unknown[]): unknown {
   const [first, , third, fourth] = args;
-  if (args.length === 1 && isPluginModules(first)) return languageServicePlugin(first.typescript);
+  if (args.length === 1 && isPluginModules(first)) {
+    if (!hasCompilerApi(first.typescript)) return disabledPlugin(NO_JS_COMPILER);
+    return languageServicePlugin(first.typescript);
+  }
+  const given = hasTs(fourth) ? fourth.ts : hasTs(third) ? third.ts : undefined;
+  if (isProgram(first) && given !== undefined && !hasCompilerApi(given)) throw oneLineError(NO_JS_COMPILER);
   if (isProgram(first) && hasTs(fourth)) return core().extendDiagnostics(first, fourth.ts);
   if (isProgram(first) && hasTs(third) && typeof (third as Partial<SourceTransformerExtras>).addDiagnostic === "function") {
     return core().sourceTransformer(first, third as SourceTransformerExtras);
@@ -77,18 +82,44 @@ function wymcp(...args: unknown[]): unknown {
   );
 }
 
+/**
+ * What TypeScript 7 (the native compiler) gets instead of the check: it has
+ * no JS compiler for ts-patch to patch nor a tsserver to load plugins, and
+ * its `typescript` module is only the version.
+ */
+const NO_JS_COMPILER =
+  "wymcp: TypeScript 7 runs no compiler plugins (ts-patch, tsserver): build with `wymcp tsc` " +
+  "(npx wymcp tsc [tsc's arguments]) and see offences in the editor with the ESLint plugin (wymcp/eslint); see docs/typescript.md";
+
+/** Whether a `typescript` module is the JS compiler (5.x, 6.x), not TypeScript 7's version-only module. */
+function hasCompilerApi(typescript: typeof ts): boolean {
+  const candidate = typescript as Partial<typeof ts>;
+  return typeof candidate.createProgram === "function" && typeof candidate.DiagnosticCategory === "object";
+}
+
+/** An error that prints as its one line: no stack (the frames would be ours and the host's, saying nothing). */
+function oneLineError(message: string): Error {
+  const error = new Error(message);
+  error.stack = message;
+  return error;
+}
+
+/** A plugin that leaves the language service as it is and says why in the tsserver log. */
+function disabledPlugin(reason: string): ts.server.PluginModule {
+  return {
+    create(info) {
+      info.project.projectService.logger.info(`[wymcp] language-service plugin disabled: ${reason}`);
+      return info.languageService;
+    },
+  };
+}
+
 /** The tsserver plugin; when the core cannot load, a plugin that leaves the language service as it is and says why in the tsserver log. */
 function languageServicePlugin(typescript: typeof ts): ts.server.PluginModule {
   try {
     return core().languageServicePlugin(typescript);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      create(info) {
-        info.project.projectService.logger.info(`[wymcp] language-service plugin disabled: ${reason}`);
-        return info.languageService;
-      },
-    };
+    return disabledPlugin(error instanceof Error ? error.message : String(error));
   }
 }
 
