@@ -187,12 +187,13 @@ describe("the Quick start's tool as a new user runs it", () => {
     for (const { tool, action } of named) expect(actions.get(tool), `${tool}.${action}`).toContain(action);
   });
 
-  /** The settings `tsc --init` of a release writes, read from the file it writes. */
+  // Each release writes its own `tsc --init` tsconfig.json into the project: the check runs against its defaults.
   test.each([TYPESCRIPT_6, TYPESCRIPT_7])(
-    "the Quick start and the example's tools type-check under TypeScript %s's `tsc --init` defaults",
+    "the Quick start, the shared-schema recipe and the example's tools type-check under TypeScript %s's `tsc --init` defaults",
     (version) => {
-      // The Quick start's own project (an ES module package), with the example's tools beside its own.
-      const root = quickStartProject({}, "esbuild");
+      // The Quick start's own project (an ES module package), with the shared-schema recipe and the example's tools beside its own.
+      const shared = { "src/tools/schemas.ts": block("// src/tools/schemas.ts"), "src/tools/board.ts": block("// src/tools/board.ts") };
+      const root = quickStartProject(shared, "esbuild");
       cpSync(join(repo, "examples/tasks/src/tools"), join(root, "src/example/tools"), { recursive: true });
       cpSync(join(repo, "examples/tasks/src/store.ts"), join(root, "src/example/store.ts"));
       execFileSync(tscOf(version), ["--init"], { cwd: root, stdio: "ignore" });
