@@ -292,7 +292,7 @@ async function buildOnce(bundler, root, withPlugin) {
         build: {
           write: false,
           minify: false,
-          target: "node20",
+          target: "node22",
           lib: { entry, formats: ["es"], fileName: () => "index.mjs" },
           rollupOptions: { external: ["wymcp"] },
         },

@@ -23,7 +23,7 @@ await build({
   splitting: true,
   format: "esm",
   platform: "node",
-  target: "node20",
+  target: "node22",
   packages: "external",
   chunkNames: "[name]-[hash]",
   logLevel: "warning",

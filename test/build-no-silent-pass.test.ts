@@ -64,7 +64,7 @@ async function viteOutcome(root: string): Promise<Outcome> {
       build: {
         write: false,
         minify: false,
-        target: "node20",
+        target: "node22",
         ssr: join(root, "src/index.ts"),
         rollupOptions: { onwarn: (warning) => warnings.push(String(warning.message)) },
       },

@@ -2,6 +2,7 @@ import { firstText } from "./support/tools.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { createRouter, defineTool, type ActionSchema } from "../src/index.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
+import { capturedLog } from "./support/captured-log.js";
 
 let received: unknown;
 const schema = {
@@ -18,6 +19,8 @@ const router = () =>
     tools: [
       defineTool({ name: "store", description: "Store", actions: { put: schema }, handlers: { put: (data) => ((received = data), "ok") } }),
     ],
+    // A throwing getter is reported to the operator: kept here, off standard error.
+    log: capturedLog(),
   });
 const send = async (json: string) => readAnswer(await router().callTool("store", JSON.parse(json)));
 

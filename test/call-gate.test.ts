@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createRouter, defineTool, ToolError, type HandlerContext } from "../src/index.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { fixtureRouter, reports, tasks } from "./fixtures/runtime/tools.js";
+import { capturedLog } from "./support/captured-log.js";
 
 const call = async (args: unknown, tool = "tasks") => readAnswer(await fixtureRouter().callTool(tool, args));
 
@@ -165,7 +166,9 @@ describe("the call gate: defaults, handlers and results", () => {
   });
 
   test("an outputSchema tool whose handler returns a non-object answers invalid_result", async () => {
-    const { isError, body } = readAnswer(await createRouter({ tools: [reports] }).callTool("reports", { action: "listing" }));
+    const log = capturedLog();
+    const { isError, body } = readAnswer(await createRouter({ tools: [reports], log }).callTool("reports", { action: "listing" }));
+    expect(log.entries).toHaveLength(1);
     expect(isError).toBe(true);
     expect(body).toMatchObject({ error: "invalid_result", action: "listing", help: 'help {tool: "reports", action: "listing"}' });
   });
@@ -180,6 +183,7 @@ describe("the call gate: defaults, handlers and results", () => {
           handlers: { n: () => ({ n: 1n }) },
         }),
       ],
+      log: capturedLog(),
     });
     expect(readAnswer(await router.callTool("big", { action: "n" })).body.error).toBe("invalid_result");
   });
@@ -226,8 +230,13 @@ describe("the call gate: defaults, handlers and results", () => {
 
 describe("the call gate: handler errors are tool-dialect answers", () => {
   test("a throwing handler answers handler_error with the tool's hint; the router keeps serving", async () => {
-    const router = fixtureRouter();
+    const log = capturedLog();
+    const router = fixtureRouter(log);
     const { isError, body } = readAnswer(await router.callTool("tasks", { action: "explode" }));
+    // The operator gets the error in full, under the id the client was given.
+    expect(log.entries).toEqual([
+      { message: expect.stringContaining(body.errorId), details: expect.objectContaining({ reason: expect.any(String) }) },
+    ]);
     expect(isError).toBe(true);
     expect(body).toMatchObject({
       error: "handler_error",
@@ -259,7 +268,9 @@ describe("the call gate: handler errors are tool-dialect answers", () => {
       actions: { go: { description: "Go", properties: {} } },
       handlers: { go: () => Promise.reject(new Error("async boom")) },
     });
-    const { body } = readAnswer(await createRouter({ tools: [tool] }).callTool("fragile", { action: "go" }));
+    const log = capturedLog();
+    const { body } = readAnswer(await createRouter({ tools: [tool], log }).callTool("fragile", { action: "go" }));
+    expect(log.entries.map((entry) => entry.details?.["reason"])).toContain("async boom");
     expect(body).toMatchObject({
       error: "handler_error",
       message: expect.stringMatching(/^fragile\.go failed \(error id [0-9a-f-]{36}\)$/),

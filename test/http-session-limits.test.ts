@@ -196,7 +196,7 @@ describe("options and timers", () => {
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node22",
       packages: "external",
       outfile,
       logLevel: "silent",

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createRouter, defineTool, type ActionSchema, type Router } from "../src/index.js";
 import { readAnswer } from "./fixtures/runtime/answers.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
+import { capturedLog } from "./support/captured-log.js";
 
 /** The fixture router with flaky's `broken` action broken after registration. */
 async function brokenRouter(): Promise<Router> {
@@ -78,7 +79,8 @@ describe("malformed-sibling isolation", () => {
       handlers: { go: () => 1 },
     });
     const steady = defineTool({ name: "steady", description: "Steady", actions: { go: healthy }, handlers: { go: () => 2 } });
-    const router = createRouter({ tools: [fickle, steady] });
+    const log = capturedLog();
+    const router = createRouter({ tools: [fickle, steady], log });
     fail = true;
     const call = await ask(router, "fickle", { action: "go" });
     expect(call.body).toMatchObject({ error: "malformed_tool" });
@@ -86,6 +88,9 @@ describe("malformed-sibling isolation", () => {
     expect((await ask(router, "help", {})).body.tools[0]).toMatchObject({ name: "fickle", error: "malformed_tool" });
     expect((await ask(router, "help", { tool: "fickle", action: "go" })).body.error).toBe("malformed_tool");
     expect((await ask(router, "steady", { action: "go" })).body).toBe(2);
+    // Each obtaining that met the thrown error reported it to the operator, message included.
+    expect(log.entries.length).toBeGreaterThan(0);
+    expect(log.entries.every((entry) => JSON.stringify(entry.details).includes("storage offline"))).toBe(true);
   });
 
   test("a non-frozen record mutated after registration is caught where it is obtained", async () => {

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -27,7 +27,10 @@ describe("the npm pack tarball", () => {
     for (const target of [...targets, ...Object.values(manifest.bin)]) expect(files).toContain(target.replace(/^\.\//, ""));
     expect(files).toContain("ts-plugin/package.json");
     const stray = files.filter(
-      (file) => !/^(dist\/(src|plugin)\/.+\.(js|cjs|d\.ts|d\.cts)|ts-plugin\/package\.json|package\.json|README\.md|LICENSE)$/.test(file),
+      (file) =>
+        !/^(dist\/(src|plugin)\/.+\.(js|cjs|d\.ts|d\.cts)|ts-plugin\/package\.json|docs\/[\w-]+\.md|package\.json|README\.md|LICENSE)$/.test(
+          file,
+        ),
     );
     expect(stray).toEqual([]);
     // The build-time code never leaks into the runtime folder: no module specifier names its packages (a comment may name them).
@@ -40,6 +43,28 @@ describe("the npm pack tarball", () => {
           !file.startsWith("dist/src/mcp/"),
       ),
     ).toEqual([]);
+  });
+
+  test("ships every docs/ page, so a page the README links is there beside it", async () => {
+    const files = await packedFiles();
+    const pages = readdirSync(`${root}docs`).filter((name) => name.endsWith(".md"));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(files).toContain(`docs/${page}`);
+  });
+
+  test("the README links by absolute repository URL or to its own headings, so no link is dead on the package page", () => {
+    const readme = readFileSync(`${root}README.md`, "utf8").replace(/^```[\s\S]*?^```$/gm, "");
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map(([, url]) => url!);
+    expect(links.length).toBeGreaterThan(10);
+    const headings = new Set([...readme.matchAll(/^#+ (.+)$/gm)].map(([, text]) => slug(text!)));
+    for (const url of links) {
+      if (url.startsWith("#")) expect(headings, url).toContain(url.slice(1));
+      else expect(url).toMatch(/^https:\/\//);
+    }
+    // Pages of this repository are linked on main, where the package's own files live.
+    for (const url of links.filter((link) => link.includes("github.com/wymcp/wymcp/"))) {
+      expect(url).toMatch(/^https:\/\/github\.com\/wymcp\/wymcp\/(blob|tree)\/main\/[\w./#-]+$/);
+    }
   });
 
   test("publint finds nothing, even in strict mode", async () => {
@@ -55,6 +80,15 @@ describe("the npm pack tarball", () => {
     expect("code" in result ? result.code : 0, "stdout" in result ? result.stdout : "").toBe(0);
   });
 });
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
 
 /** The files a module loads, itself included, following its relative imports (static and dynamic). */
 function loadedFiles(entry: string): string[] {

@@ -120,7 +120,7 @@ async function viteBuild(root: string, entry: string, outDir: string, plugins: u
         ],
       },
       plugins: plugins as never,
-      build: { outDir, emptyOutDir: true, minify: false, target: "node20", lib: { entry, formats: ["es"], fileName: () => "index.mjs" } },
+      build: { outDir, emptyOutDir: true, minify: false, target: "node22", lib: { entry, formats: ["es"], fileName: () => "index.mjs" } },
     });
     return { ok: true, output: join(outDir, "index.mjs") };
   } catch (error) {

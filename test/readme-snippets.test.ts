@@ -8,13 +8,14 @@
  * answering the SDK's own `Client` over stdio. A misspelt key then fails
  * the same build, printed once.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { repo, runNode, scratchProject } from "./support/scratch-project.js";
+import { TYPESCRIPT_6, TYPESCRIPT_7, tscOf } from "./support/typescript-versions.js";
 
 const readme = readFileSync(join(repo, "README.md"), "utf8");
 
@@ -30,7 +31,8 @@ function block(firstLine: string): string {
 
 /** The Quick start's shell block: the commands that make the project, and every package its install lines name. */
 function quickStart(): { setup: string[][]; packages: string[] } {
-  const section = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Build-time checking"));
+  const from = readme.indexOf("## Quick start");
+  const section = readme.slice(from, readme.indexOf("\n## ", from + 1));
   const shell = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
   const setup: string[][] = [];
   const packages: string[] = [];
@@ -58,7 +60,8 @@ function quickStartProject(extraFiles: Record<string, string>, bundlerPackage: s
   return root;
 }
 
-async function toolsOfServer(root: string): Promise<string[]> {
+/** An SDK client connected over stdio to the project's built server. */
+async function connectedClient(root: string): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [join(root, "dist/server.js")],
@@ -67,11 +70,32 @@ async function toolsOfServer(root: string): Promise<string[]> {
   });
   const client = new Client({ name: "readme-test", version: "0.0.1" });
   await client.connect(transport);
+  return client;
+}
+
+async function toolsOfServer(root: string): Promise<string[]> {
+  const client = await connectedClient(root);
   try {
     return (await client.listTools()).tools.map((tool) => tool.name).sort();
   } finally {
     await client.close();
   }
+}
+
+/** Every `tool {action: "name"…}` and `tool.action` the string literals of a source name (hints, help pointers). */
+function namedActions(source: string): { tool: string; action: string }[] {
+  const strings = [...source.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`]*`/g)].map(([text]) => text);
+  return strings.flatMap((text) => [
+    ...[...text.matchAll(/(\w+) \{action: \\?"(\w+)\\?"/g)].map(([, tool, action]) => ({ tool: tool!, action: action! })),
+    ...[...text.matchAll(/\b(tasks|projects|notes)\.([a-z]+)\b/g)].map(([, tool, action]) => ({ tool: tool!, action: action! })),
+  ]);
+}
+
+/** The text of a tool call's first content block, and whether it is an error. */
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const result = await client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text: string }[];
+  return { text: content[0]!.text, isError: result.isError === true };
 }
 
 const MISSPELT = ['description: "Create a task"', 'descripton: "Create a task"'] as const;
@@ -119,6 +143,68 @@ describe("README snippets in a fresh project", () => {
       // No frame of wymcp's own code; esbuild's snippet prints no stack at all.
       expect(printed).not.toMatch(/^\s+at .*wymcp[\\/]dist/m);
       if (bundler === "esbuild") expect(printed).not.toMatch(/^\s+at /m);
+    },
+    240_000,
+  );
+});
+
+describe("the Quick start's tool as a new user runs it", () => {
+  test("ids never repeat after a close, and every action its hints name answers", async () => {
+    const root = quickStartProject({ "build.mjs": block("// build.mjs — esbuild") }, "esbuild");
+    const built = runNode(root, ["build.mjs"]);
+    expect(built.code, built.stderr).toBe(0);
+    const client = await connectedClient(root);
+    try {
+      const created = [];
+      for (const name of ["A", "B"]) created.push(JSON.parse((await call(client, "tasks", { action: "create", data: { name } })).text));
+      expect(await call(client, "tasks", { action: "close", data: { id: created[0].id } })).toMatchObject({ isError: false });
+      created.push(JSON.parse((await call(client, "tasks", { action: "create", data: { name: "C" } })).text));
+      expect(new Set(created.map((task) => task.id)).size).toBe(3);
+      const listed = JSON.parse((await call(client, "tasks", { action: "list", data: {} })).text);
+      expect(listed.tasks.map((task: { name: string }) => task.name)).toEqual(["B", "C"]);
+
+      const refused = await call(client, "tasks", { action: "close", data: { id: 999 } });
+      expect(refused.isError).toBe(true);
+      const named = namedActions(toolFile);
+      expect(named.length).toBeGreaterThan(0);
+      for (const { tool, action } of named) {
+        expect(JSON.parse(refused.text).hint).toContain(`${tool} {action: "${action}"}`);
+        expect(await call(client, tool, { action, data: {} }), `${tool}.${action}`).toMatchObject({ isError: false });
+      }
+    } finally {
+      await client.close();
+    }
+  }, 240_000);
+
+  test("the example's hints and related pointers name actions its tools have", async () => {
+    const { tools } = await import("../examples/tasks/src/tools/index.js");
+    const actions = new Map(tools.map((tool) => [tool.name, Object.keys(tool.actions())] as const));
+    const sources = ["common.ts", "notes.ts", "projects.ts", "tasks.ts"].map((file) =>
+      readFileSync(join(repo, "examples/tasks/src/tools", file), "utf8"),
+    );
+    const named = sources.flatMap(namedActions);
+    expect(named.length).toBeGreaterThan(3);
+    for (const { tool, action } of named) expect(actions.get(tool), `${tool}.${action}`).toContain(action);
+  });
+
+  // Each release writes its own `tsc --init` tsconfig.json into the project: the check runs against its defaults.
+  test.each([TYPESCRIPT_6, TYPESCRIPT_7])(
+    "the Quick start, the shared-schema recipe and the example's tools type-check under TypeScript %s's `tsc --init` defaults",
+    (version) => {
+      // The Quick start's own project (an ES module package), with the shared-schema recipe and the example's tools beside its own.
+      const shared = { "src/tools/schemas.ts": block("// src/tools/schemas.ts"), "src/tools/board.ts": block("// src/tools/board.ts") };
+      const root = quickStartProject(shared, "esbuild");
+      cpSync(join(repo, "examples/tasks/src/tools"), join(root, "src/example/tools"), { recursive: true });
+      cpSync(join(repo, "examples/tasks/src/store.ts"), join(root, "src/example/store.ts"));
+      execFileSync(tscOf(version), ["--init"], { cwd: root, stdio: "ignore" });
+      const tsconfig = readFileSync(join(root, "tsconfig.json"), "utf8");
+      // The defaults this test claims: if a release drops them, the test says so rather than passing on less.
+      for (const option of ["exactOptionalPropertyTypes", "noUncheckedIndexedAccess", "strict", "verbatimModuleSyntax"]) {
+        expect(tsconfig).toMatch(new RegExp(`^\\s*"${option}": true`, "m"));
+      }
+      const checked = spawnSync(tscOf(version), ["--noEmit", "-p", "."], { cwd: root, encoding: "utf8" });
+      expect(checked.stdout + checked.stderr).toBe("");
+      expect(checked.status).toBe(0);
     },
     240_000,
   );

@@ -51,7 +51,7 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node22",
       packages: "external",
       plugins: [wymcpFromSource],
       outfile,

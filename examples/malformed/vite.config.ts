@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [wymcp()],
   build: {
     ssr: "src/server.ts",
-    target: "node20",
+    target: "node22",
     outDir: "dist/vite",
     emptyOutDir: true,
     rolldownOptions: { external: [/^@modelcontextprotocol\/sdk/] },

@@ -15,7 +15,7 @@ const options = {
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   // The MCP SDK is a peer dependency: resolved from node_modules at run time.
   external: ["@modelcontextprotocol/server"],
   plugins: [wymcp()],

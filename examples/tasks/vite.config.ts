@@ -14,7 +14,7 @@ export default defineConfig({
   plugins: [wymcp()],
   build: {
     ssr: true,
-    target: "node20",
+    target: "node22",
     outDir: "dist/vite",
     emptyOutDir: true,
     minify: false,

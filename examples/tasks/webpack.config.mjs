@@ -11,7 +11,7 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 export default {
   mode: "production",
   context: here("."),
-  target: "node20",
+  target: "node22",
   entry: { "server-stdio": "./src/server-stdio.ts", "server-http": "./src/server-http.ts" },
   output: {
     path: here("dist/webpack"),

@@ -10,7 +10,7 @@ import type { BuildTally } from "./build-summary.js";
 import type { ModuleChecker } from "./module-checker.js";
 import { isNamespaced, metafileResolver } from "./bundler-resolvers.js";
 import { metafileWymcpFree } from "./wymcp-free.js";
-import { offenceError } from "./fail.js";
+import { offenceError, warningLocation } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
 
 /**
@@ -56,7 +56,7 @@ export async function esbuildEnd(
         (checker.lint?.errors === true ? errors : warnings).push({ text: `wymcp: ${warningLine(located)}`, location: where });
       }
       const { check, warning } = verdict;
-      if (warning !== undefined) warnings.push({ text: warning, location: { file: fileName } });
+      if (warning !== undefined) warnings.push({ text: warning, location: partlyCheckedAt(warning) });
       if (check === undefined) continue;
       if (offencesOf(check).length === 0) continue;
       const { message, loc } = offenceError(check);
@@ -72,10 +72,10 @@ export async function esbuildEnd(
   }
   const includeWarning = tally.includeWarning();
   if (includeWarning !== undefined) warnings.push({ text: includeWarning });
+  // The warnings first: the summary line closes what the check printed.
+  if (errors.length > 0 || warnings.length > 0) await report(build, errors, warnings);
   if (errors.length === 0 && result.errors.length === 0) summarize(build, tally.summary());
-  if (errors.length === 0 && warnings.length === 0) return undefined;
-  await report(build, errors, warnings);
-  return { errors, warnings };
+  return errors.length === 0 && warnings.length === 0 ? undefined : { errors, warnings };
 }
 
 /**
@@ -105,6 +105,14 @@ async function report(build: PluginBuild, errors: PartialMessage[], warnings: Pa
   };
   await print(errors, "error");
   if (level !== "error") await print(warnings, "warning");
+}
+
+/** The partly-checked warning's location for esbuild: its first part's line (never a frame at 0:0), or none. */
+function partlyCheckedAt(warning: string): PartialMessage["location"] {
+  const at = warningLocation(warning);
+  if (at === undefined) return null;
+  const file = path.resolve(at.file); // displayPath wrote it relative to the working directory
+  return { file, line: at.line, column: at.column - 1, lineText: lineText(file, at.line) };
 }
 
 /** The source line esbuild shows under a message (its code frame); empty when the file cannot be read. */

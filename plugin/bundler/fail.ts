@@ -16,7 +16,7 @@
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
 import { offencesOf, type FileCheck } from "../check/file-check.js";
 import { toolLabel } from "../../src/internal.js";
-import { displayPath, formatFileCheck } from "../check/report.js";
+import { displayPath, formatFileCheck, inSourceOrder } from "../check/report.js";
 import { positionOf } from "../evaluator/ast.js";
 
 /** A file's offences as one error: the message naming them all, and where the first one is (column from 1, as in the message). */
@@ -34,8 +34,8 @@ export interface OffenceError {
  * ```
  */
 export function offenceError(check: FileCheck): OffenceError {
-  const offences = offencesOf(check);
-  const first = offences.find((offence) => offence.fileName === check.fileName) ?? offences[0]!;
+  // The header names the first line of the message: the first offence in source order, in the file itself when it has one.
+  const first = inSourceOrder(offencesOf(check), check.fileName)[0]!;
   return { message: formatFileCheck(check), loc: { file: first.fileName, line: first.line, column: first.column } };
 }
 
@@ -74,6 +74,21 @@ export function partialWarning(check: FileCheck): string | undefined {
     `wymcp: ${file} was partly checked (what depends on these is validated when the tools are registered):`,
     ...parts.map((part) => `  ${part}`),
   ].join("\n");
+}
+
+/**
+ * Where a `partialWarning` points: its first located part (`file:line:column`,
+ * column from 1), or `undefined` when it names no position. Read from the
+ * text, since a cached verdict keeps the warning as text alone.
+ *
+ * @example
+ * ```ts
+ * warningLocation("wymcp: a.ts was partly checked (…):\n  a.ts:3:9  tool \"t\": …"); // { file: "a.ts", line: 3, column: 9 }
+ * ```
+ */
+export function warningLocation(warning: string): { file: string; line: number; column: number } | undefined {
+  const found = /(?:^ {2}| at )(.+?):(\d+):(\d+)(?: {2}|: )/m.exec(warning);
+  return found === null ? undefined : { file: found[1]!, line: Number(found[2]), column: Number(found[3]) };
 }
 
 /** Reports a file's offences from a transform hook (Vite, Rollup, Rolldown, and any other bundler unplugin drives through hooks). */

@@ -27,8 +27,26 @@ export function locatedLine(located: LocatedOffence, cwd?: string): string {
 }
 
 /**
+ * Offences in the order an editor shows them: those in `fileName` by line and
+ * column, then those located in other files (an imported constant), by file.
+ * Offences at one position keep validation's order.
+ *
+ * @example
+ * ```ts
+ * inSourceOrder(offencesOf(check), check.fileName)[0]; // the one the header names
+ * ```
+ */
+export function inSourceOrder(offences: readonly LocatedOffence[], fileName: string): LocatedOffence[] {
+  const rank = (offence: LocatedOffence) => (offence.fileName === fileName ? 0 : 1);
+  return [...offences].sort(
+    (a, b) =>
+      rank(a) - rank(b) || (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0) || a.line - b.line || a.column - b.column,
+  );
+}
+
+/**
  * A file's offences as one message: a header, then each tool and every one
- * of its offences (none left out: a build error names them all).
+ * of its offences in source order (none left out: a build error names them all).
  *
  * @example
  * ```text
@@ -45,7 +63,7 @@ export function formatFileCheck(check: FileCheck, cwd?: string): string {
     if (offences.length === 0) continue;
     const at = positionOf(declaration.call);
     lines.push(`${toolLabel(declaration.name)} (${displayPath(at.fileName, cwd)}:${at.line}:${at.column})`);
-    for (const offence of offences) lines.push(`  ${locatedLine(offence, cwd)}`);
+    for (const offence of inSourceOrder(offences, check.fileName)) lines.push(`  ${locatedLine(offence, cwd)}`);
   }
   return lines.join("\n");
 }

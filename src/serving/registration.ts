@@ -35,13 +35,13 @@ export type RegistrationOffence = SurfaceOffence | DuplicateNameOffence;
  */
 export class ToolRegistrationError extends TypeError {
   override readonly name = "ToolRegistrationError";
-  readonly surfaceOffences: readonly RegistrationOffence[];
-  readonly schemaErrors: readonly ActionSchemaError[];
+  declare readonly surfaceOffences: readonly RegistrationOffence[];
+  declare readonly schemaErrors: readonly ActionSchemaError[];
 
   constructor(surfaceOffences: readonly RegistrationOffence[], schemaErrors: readonly ActionSchemaError[]) {
     super(formatRegistration(surfaceOffences, schemaErrors));
-    this.surfaceOffences = surfaceOffences;
-    this.schemaErrors = schemaErrors;
+    // Read-only and not enumerable, as ActionSchemaError's: uncaught at start-up, the message's list is printed once.
+    Object.defineProperties(this, { surfaceOffences: { value: surfaceOffences }, schemaErrors: { value: schemaErrors } });
   }
 }
 

@@ -19,14 +19,15 @@ import { compareOffences, type Offence } from "./offence.js";
 export class ActionSchemaError extends TypeError {
   override readonly name = "ActionSchemaError";
   /** The tool's name, when it has a string one. */
-  readonly tool: string | undefined;
+  declare readonly tool: string | undefined;
   /** Every offence, sorted as the message lists them. */
-  readonly offences: readonly Offence[];
+  declare readonly offences: readonly Offence[];
 
   constructor(tool: string | undefined, offences: readonly Offence[]) {
     const sorted = [...offences].sort(compareOffences);
     super(formatOffences(tool, sorted));
-    this.tool = tool;
-    this.offences = sorted;
+    // Read-only and not enumerable: an uncaught error (a bad tool at start-up) is printed by its message, which
+    // lists every offence, without Node's inspector dumping the same offences again as objects.
+    Object.defineProperties(this, { tool: { value: tool }, offences: { value: sorted } });
   }
 }
