@@ -113,8 +113,7 @@ function faultOf(failure: SchemaFailure): SchemaFault {
   }
   const where = typeof last === "number" ? { index: last } : last === undefined ? {} : { key: last };
   const twice = last === "type" ? duplicateType(failure.value) : undefined;
-  if (twice !== undefined)
-    return { holder, ...where, problem: `"type" lists ${JSON.stringify(twice)} twice`, fix: "list each type once." };
+  if (twice !== undefined) return { holder, ...where, problem: `"type" lists ${JSON.stringify(twice)} twice`, fix: "list each type once." };
   const keyword = typeof last === "string" ? last : typeof failure.path.at(-2) === "string" ? (failure.path.at(-2) as string) : undefined;
   const label = last === undefined ? "the schema" : typeof last === "number" ? `entry ${last}` : JSON.stringify(last);
   return { holder, ...where, problem: `${label} is ${preview(failure.value)}${reasonOf(failure)}`, fix: fixFor(keyword, failure) };
