@@ -1,3 +1,7 @@
+/**
+ * The error that names every offence of a tool's action declarations:
+ * data first (its sorted offences), the message made from them once.
+ */
 import { formatOffences } from "./format.js";
 import { compareOffences, type Offence } from "./offence.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Offences as text, made once at the edge: one line per offence, a tool's
+ * label, and the message of an error naming them all.
+ */
 import type { Offence } from "./offence.js";
 import { oneLine } from "../util/inspect.js";
 

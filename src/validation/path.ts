@@ -1,3 +1,7 @@
+/**
+ * Data paths built as a walk goes: a shared linked list from the leaf up,
+ * turned into an array only for what is reported.
+ */
 import type { PathSegment } from "./offence.js";
 
 /**
