@@ -3,11 +3,10 @@
  * with its TSDoc (and every function with an example): a new export, or a
  * lost one, fails here until the list — and docs/mcp.md — say so.
  */
-import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import * as fetchEntry from "../src/mcp/fetch-entry.js";
 import * as mcpEntry from "../src/mcp/index.js";
+import { exportsOf } from "./support/entry-exports.js";
 
 /** What both entries export: the fetch handler, its options and the session store. */
 const FETCH_VALUES = [
@@ -54,35 +53,6 @@ const MCP_TYPES = [
   "ServeHttpOptions",
   "StdioOptions",
 ];
-
-interface Exported {
-  readonly name: string;
-  readonly doc: string;
-  readonly function: boolean;
-  readonly example: boolean;
-}
-
-function exportsOf(entry: string): Exported[] {
-  const file = fileURLToPath(new URL(`../${entry}`, import.meta.url));
-  const program = ts.createProgram([file], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    strict: true,
-    noEmit: true,
-  });
-  const checker = program.getTypeChecker();
-  const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
-  return checker.getExportsOfModule(module).map((symbol) => {
-    const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol;
-    return {
-      name: symbol.name,
-      doc: ts.displayPartsToString(target.getDocumentationComment(checker)),
-      function: (target.flags & ts.SymbolFlags.Function) !== 0,
-      example: target.getJsDocTags(checker).some((tag) => tag.name === "example"),
-    };
-  });
-}
 
 describe.each([
   { entry: "src/mcp/index.ts", module: mcpEntry, values: MCP_VALUES, types: MCP_TYPES },

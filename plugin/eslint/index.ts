@@ -22,6 +22,7 @@ import { actionSchemaRule } from "./rule.js";
 const TYPESCRIPT_FILES = ["**/*.ts", "**/*.mts", "**/*.cts", "**/*.tsx"];
 const JAVASCRIPT_FILES = ["**/*.js", "**/*.mjs", "**/*.cjs"];
 
+/** The flat-config plugin: the `action-schema` rule, the parser for TypeScript files, and `configs.recommended`. */
 const plugin = {
   meta: { name: "wymcp", version: wymcpVersion() ?? "0.0.0" },
   rules: { "action-schema": actionSchemaRule },
