@@ -13,12 +13,20 @@ type KeywordCheck = (value: unknown) => boolean;
 
 const SIMPLE_TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
 
-const anything: KeywordCheck = () => true;
 const isString: KeywordCheck = (value) => typeof value === "string";
 const isBoolean: KeywordCheck = (value) => typeof value === "boolean";
 const isNumber: KeywordCheck = (value) => typeof value === "number" && Number.isFinite(value);
 const isNonNegativeInteger: KeywordCheck = (value) => isNumber(value) && Number.isInteger(value) && (value as number) >= 0;
-const isArray: KeywordCheck = (value) => Array.isArray(value);
+
+/** How deep the fast yes looks into a literal (`const`, `default`…) before leaving it to the validator. */
+const MAX_LITERAL_DEPTH = 32;
+/** A literal whose every number is finite (JSON has no `Infinity` or `NaN`; the validator refuses them). */
+function isFiniteLiteral(value: unknown, depth = 0): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || value === null) return true;
+  return depth < MAX_LITERAL_DEPTH && Object.values(value).every((inner) => isFiniteLiteral(inner, depth + 1));
+}
+const isLiteralList: KeywordCheck = (value) => Array.isArray(value) && isFiniteLiteral(value);
 /** A subschema: in the copy, `true` (or a boolean schema the author wrote). */
 const isSubschema: KeywordCheck = isBoolean;
 const isSubschemaList: KeywordCheck = (value) => Array.isArray(value) && value.length > 0 && value.every(isSubschema);
@@ -60,8 +68,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** The keywords the fast yes knows, each with what the 2020-12 meta-schema asks of its value. */
 const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck>([
   ["type", isType],
-  ["enum", isArray],
-  ["const", anything],
+  ["enum", isLiteralList],
+  ["const", (value) => isFiniteLiteral(value)],
   ["multipleOf", (value) => isNumber(value) && (value as number) > 0],
   ["maximum", isNumber],
   ["exclusiveMaximum", isNumber],
@@ -82,11 +90,11 @@ const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck
   ["title", isString],
   ["description", isString],
   ["$comment", isString],
-  ["default", anything],
+  ["default", (value) => isFiniteLiteral(value)],
   ["deprecated", isBoolean],
   ["readOnly", isBoolean],
   ["writeOnly", isBoolean],
-  ["examples", isArray],
+  ["examples", isLiteralList],
   ["contentEncoding", isString],
   ["contentMediaType", isString],
   ["items", isSubschema],
