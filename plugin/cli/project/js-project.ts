@@ -8,7 +8,7 @@ import path from "node:path";
 import type ts from "typescript";
 import { programHost } from "../../typescript/host.js";
 import { apiChanged } from "./api-shape.js";
-import { isOwnSource, type ProjectError, type ProjectFiles } from "./project-files.js";
+import { isOwnSource, type ProjectError, type ProjectFiles } from "./project.js";
 import type { TypeScriptInstall } from "./typescript-install.js";
 
 /** "No inputs were found in config file": an empty project, nothing to check rather than bad input. */

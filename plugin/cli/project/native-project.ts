@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseSource, type ModuleHost } from "../../evaluator/modules.js";
 import { apiChanged } from "./api-shape.js";
-import { isOwnSource, type ProjectError, type ProjectFiles } from "./project-files.js";
+import { isOwnSource, type ProjectError, type ProjectFiles } from "./project.js";
 import { projectResolver } from "./project-resolver.js";
 import type { TypeScriptInstall } from "./typescript-install.js";
 

@@ -7,26 +7,10 @@
  */
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import type { ModuleHost } from "../../evaluator/modules.js";
 import type { TypeScriptInstall } from "./typescript-install.js";
 import { nativeProject } from "./native-project.js";
 import { jsProject } from "./js-project.js";
-
-/** The files to check and how their imports resolve. */
-export interface ProjectFiles {
-  /** The tsconfig read (absolute). */
-  readonly configFile: string;
-  /** The program's own sources, absolute: no declaration files, nothing from `node_modules`. */
-  readonly files: readonly string[];
-  readonly host: ModuleHost;
-  /** Referenced projects (`references`), absolute tsconfig paths, for `--build`. */
-  readonly references: readonly string[];
-}
-
-/** Why the project could not be read, in one line naming the fix. */
-export interface ProjectError {
-  readonly error: string;
-}
+import type { ProjectError, ProjectFiles } from "./project.js";
 
 /**
  * The tsconfig file a `-p` value or a build argument names (a folder means its tsconfig.json).
@@ -54,13 +38,4 @@ export async function readProject(configFile: string, install: TypeScriptInstall
   if (!existsSync(configFile))
     return { error: `no tsconfig at ${configFile}: create one (npx tsc --init) or name yours with -p/--project` };
   return install.major >= 7 ? nativeProject(configFile, install) : jsProject(configFile, install);
-}
-
-/** A file of the program that the check reads: the project's own sources. */
-export function isOwnSource(fileName: string): boolean {
-  return (
-    /\.(?:[cm]?[jt]s|[jt]sx)$/.test(fileName) &&
-    !/\.d\.(?:[^/]*\.)?[cm]?ts$/.test(fileName) &&
-    !fileName.split(/[\\/]/).includes("node_modules")
-  );
 }
