@@ -78,7 +78,8 @@ export class WymcpReferences {
       }
       case "expression":
         return this.meaning(binding.expression, links);
-      default:
+      case "global":
+      case "other":
         return undefined;
     }
   }

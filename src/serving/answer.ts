@@ -7,6 +7,7 @@
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { boundedJson } from "../util/bounded-json.js";
 import type { ContentBlock } from "../contract/content.js";
+import type { OffenceCode } from "../validation/offence.js";
 
 export type { TextContent } from "../contract/content.js";
 
@@ -76,16 +77,27 @@ export interface ActionSummary {
 
 /** An offence as a client sees it: where, what, how to fix it. */
 export interface OffenceReport {
-  readonly code: string;
+  readonly code: OffenceCode;
   readonly location: string;
   readonly problem: string;
   readonly fix: string;
   readonly line: string;
 }
 
-/** Everything an error answer says, as data. */
-export interface ErrorReport {
-  readonly error: string;
+/**
+ * Everything an error answer says, as data. `error` is one of the runtime's
+ * own codes, or — for a handler's `ToolError` — the code the handler chose:
+ * `ErrorReport<"not_found">` types the answers of a tool whose handlers throw
+ * `ToolError("not_found", …)` and nothing else.
+ *
+ * @example
+ * ```ts
+ * const report = JSON.parse(answer.content[0].text) as ErrorReport<"not_found">;
+ * if (report.error === "invalid_data") report.problems?.map((problem) => problem.at);
+ * ```
+ */
+export interface ErrorReport<HandlerCode extends string = never> {
+  readonly error: AnswerCode | HandlerCode;
   readonly message: string;
   readonly tool?: string;
   readonly action?: string;
@@ -133,7 +145,7 @@ export function helpPointer(tool?: string, action?: string): string {
  * errorAnswer({ error: "unknown_tool", message: "no tool \"x\"", help: helpPointer() });
  * ```
  */
-export function errorAnswer(report: ErrorReport): ToolAnswer {
+export function errorAnswer(report: ErrorReport<string>): ToolAnswer {
   return { content: [{ type: "text", text: answerText(report) }], isError: true };
 }
 

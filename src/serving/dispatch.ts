@@ -48,7 +48,7 @@ export interface FailurePolicy {
   readonly action?: string;
 }
 
-type Report = Omit<ErrorReport, "tool" | "hint">;
+type Report = Omit<ErrorReport<string>, "tool" | "hint">;
 
 /**
  * The signal of a call nobody can cancel: one shared instance, since nothing
@@ -260,7 +260,7 @@ function isToolError(value: unknown): value is ToolError {
 }
 
 /** Adds the hint: the error's own, else the tool's hint for the code, else its `"*"` hint. */
-function withHint(tool: Tool, report: ErrorReport, error?: ToolError): ErrorReport {
+function withHint(tool: Tool, report: ErrorReport<string>, error?: ToolError): ErrorReport<string> {
   const hints = read(tool, "hints");
   const pick = (code: string) => {
     const hint = typeof hints === "object" && hints !== null && hasOwn(hints, code) ? read(hints, code) : undefined;

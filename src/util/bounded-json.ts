@@ -64,6 +64,8 @@ export function boundedJson(value: unknown, maxDepth: number = MAX_ANSWER_DEPTH)
       case "function":
       case "symbol":
         return false;
+      case "object":
+        break;
     }
     if (value === null) return parts.push("null") > 0;
     const object = value as Record<string, unknown>;

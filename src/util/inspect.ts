@@ -140,6 +140,9 @@ export function describeType(value: unknown): string {
       return "a symbol";
     case "function":
       return "a function";
+    case "object":
+    case "undefined": // handled above; listed so the switch names every type
+      break;
   }
   if (isArray(value)) return "an array";
   if (isPlainObject(value)) return "an object";
@@ -343,7 +346,10 @@ export function jsonProblem(value: unknown): string | undefined {
         }
       }
       return isPlainObject(value) ? undefined : describeType(value);
-    default:
+    case "bigint":
+    case "function":
+    case "symbol":
+    case "undefined":
       return describeType(value);
   }
 }

@@ -37,7 +37,10 @@ function jsonType(value: unknown): string | undefined {
       return typeof value;
     case "object":
       return value === null ? "null" : Array.isArray(value) ? "array" : "object";
-    default:
+    case "bigint":
+    case "function":
+    case "symbol":
+    case "undefined":
       return undefined;
   }
 }
