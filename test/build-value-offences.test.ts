@@ -13,23 +13,23 @@ import { build, offenceLines, repo } from "./plugin-builds.js";
 
 const FILE = "test/fixtures/plugin/values/src/tools.ts";
 
-/** Every offence of the values fixture: line and column (from 1) of the keyword, value or entry named. */
+/** Every offence of the values fixture in source order: line and column (from 1) of the keyword, value or entry named. */
 const VALUE_OFFENCES = [
+  [
+    11,
+    22,
+    'actions["place"].properties["sku"]: "type" is "strng", not a JSON Schema type. Fix: did you mean "string"? Otherwise write one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of them.',
+  ],
+  [12, 47, 'actions["place"].properties["quantity"]: "minimum" is "1"; expected number. Fix: write a number.'],
   [
     13,
     42,
     'actions["place"].properties["code"]: "pattern" is "([A-Z]", not a valid regular expression (ECMAScript, with the u flag). Fix: write a regular expression JavaScript accepts with the u flag, such as "^[a-z]+$".',
   ],
-  [12, 47, 'actions["place"].properties["quantity"]: "minimum" is "1"; expected number. Fix: write a number.'],
   [
     14,
     86,
     'actions["place"].properties["ship"]["required"]: "town" is required, but this place refuses every key its properties do not declare. Fix: declare "town" in this schema\'s properties, or remove it from required.',
-  ],
-  [
-    11,
-    22,
-    'actions["place"].properties["sku"]: "type" is "strng", not a JSON Schema type. Fix: did you mean "string"? Otherwise write one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of them.',
   ],
   [21, 28, 'actions["track"].defaults: "carrier" is "fedex", not one of the allowed values. Fix: write one of "ups", "dhl".'],
   [22, 24, 'actions["track"].examples[0]: "id" is a string ("42"), not an integer. Fix: write an integer.'],

@@ -85,7 +85,7 @@ describe("wymcp check --format json", () => {
     const report = JSON.parse(stdout) as CheckReport;
     expect(report.summary).toEqual({ files: 8, declarations: 5, offences: 7, partial: 2 });
     expect(report.offences.map((o) => `${o.file}:${o.line}:${o.column}  ${o.location}: ${o.problem}. Fix: ${o.fix}`)).toEqual(fromFixtures);
-    expect(report.offences[4]).toEqual({
+    expect(report.offences[3]).toEqual({
       file: "malformed/src/tools.ts",
       line: 17,
       column: 26,

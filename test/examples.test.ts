@@ -135,9 +135,9 @@ describe("examples/malformed", () => {
   });
 
   test("each bundler also attaches a location of its own", () => {
-    // Vite prints the first offence of each file as `[plugin wymcp] file:line:col`; esbuild as `file:line:col:` (columns from 1, as in the message).
+    // Vite prints the first offence of each file in source order as `[plugin wymcp] file:line:col`; esbuild as `file:line:col:` (columns from 1, as in the message).
     for (const [file, line, column] of [
-      ["tasks.ts", 19, 7],
+      ["tasks.ts", 17, 26],
       ["projects.ts", 16, 43],
       ["labels.ts", 13, 41],
       ["notes.ts", 9, 20],

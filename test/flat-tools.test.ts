@@ -80,17 +80,17 @@ describe("a flat tool over MCP", () => {
     });
   });
 
-  test("property $defs stay in their property, each reference rewritten to the property's place; requiredOneOf is anyOf", async () => {
+  test("property $defs move to the root $defs, a clashing name qualified by its property's; requiredOneOf is anyOf", async () => {
     const client = await connect([place]);
     const schema = (await client.listTools()).tools.find((tool) => tool.name === "place")!.inputSchema as Record<string, unknown>;
-    expect(schema.$defs).toBeUndefined();
+    expect(schema.$defs).toEqual({
+      address: { type: "object", properties: { city: { type: "string" } } },
+      "work.address": { type: "string" },
+    });
     expect(schema.properties).toEqual({
       name: { type: "string" },
-      home: {
-        $ref: "#/properties/home/$defs/address",
-        $defs: { address: { type: "object", properties: { city: { type: "string" } } } },
-      },
-      work: { $ref: "#/properties/work/$defs/address", $defs: { address: { type: "string" } } },
+      home: { $ref: "#/$defs/address" },
+      work: { $ref: "#/$defs/work.address" },
     });
     expect(schema.anyOf).toEqual([{ required: ["home"] }, { required: ["work"] }]);
     expect((await client.callTool({ name: "place", arguments: { work: "office" } })).isError).toBeFalsy();

@@ -88,6 +88,36 @@ describe("N1, N2: references inside a property survive re-rooting", () => {
       [{ one: "x" }, { two: 1 }],
     ],
     [
+      "the same definition name in two properties, and a property named like the qualified name",
+      {
+        home: { $defs: { a: { type: "integer" } }, $ref: "#/$defs/a" },
+        work: { $defs: { a: { type: "string" } }, $ref: "#/$defs/a" },
+        "work.a": {
+          $defs: { a: { type: "boolean" }, "work.a": { type: "null" } },
+          anyOf: [{ $ref: "#/$defs/a" }, { $ref: "#/$defs/work.a" }],
+        },
+      },
+      [{ home: 1, work: "x", "work.a": true }, { "work.a": null }],
+      [{ home: "x" }, { work: 1 }, { "work.a": 1 }],
+    ],
+    [
+      "a recursive definition that refers to itself and to a sibling definition",
+      {
+        list: {
+          $ref: "#/$defs/node",
+          $defs: {
+            item: { type: "integer" },
+            node: {
+              type: "object",
+              properties: { head: { $ref: "#/$defs/item" }, tail: { anyOf: [{ type: "null" }, { $ref: "#/$defs/node" }] } },
+            },
+          },
+        },
+      },
+      [{ list: { head: 1, tail: { head: 2, tail: null } } }],
+      [{ list: { head: 1, tail: { head: "x" } } }, { list: { tail: 5 } }],
+    ],
+    [
       "names a pointer must escape",
       { "a/b~c d": { $defs: { "x y": { type: "boolean" } }, $ref: "#/$defs/x%20y" } },
       [{ "a/b~c d": true }],

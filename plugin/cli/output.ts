@@ -6,7 +6,7 @@
 import { positionOf, type Node } from "../evaluator/ast.js";
 import type { Offence } from "../../src/index.js";
 import type { FileCheck } from "../check/file-check.js";
-import { displayPath, locatedLine } from "../check/report.js";
+import { displayPath, inSourceOrder, locatedLine } from "../check/report.js";
 import type { NotRead } from "./files.js";
 import { printable } from "./printable.js";
 
@@ -54,14 +54,17 @@ export interface CheckReport {
  */
 export function checkReport(checks: readonly FileCheck[], cwd: string, notRead: readonly NotRead[] = []): CheckReport {
   const declarations = checks.flatMap((check) => check.declarations);
-  const offences = declarations.flatMap(({ declaration, offences: located }) =>
-    located.map((entry) => ({
-      file: displayPath(entry.fileName, cwd),
-      line: entry.line,
-      column: entry.column,
-      tool: declaration.name ?? null,
-      ...entry.offence,
-    })),
+  // Each tool's offences in source order, as every bundler lists them.
+  const offences = checks.flatMap((check) =>
+    check.declarations.flatMap(({ declaration, offences: located }) =>
+      inSourceOrder(located, check.fileName).map((entry) => ({
+        file: displayPath(entry.fileName, cwd),
+        line: entry.line,
+        column: entry.column,
+        tool: declaration.name ?? null,
+        ...entry.offence,
+      })),
+    ),
   );
   const partial = declarations
     .filter(({ declaration }) => declaration.unknowns.length > 0)
@@ -107,7 +110,9 @@ export function checkText(checks: readonly FileCheck[], cwd: string, notRead: re
   const report = checkReport(checks, cwd, notRead);
   const lines = checks.flatMap((check) =>
     check.declarations.flatMap(({ offences }) =>
-      offences.map((offence) => printableLine(locatedLine(offence, cwd), displayPath(offence.fileName, cwd))),
+      inSourceOrder(offences, check.fileName).map((offence) =>
+        printableLine(locatedLine(offence, cwd), displayPath(offence.fileName, cwd)),
+      ),
     ),
   );
   if (report.partial.length > 0) {

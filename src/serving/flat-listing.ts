@@ -2,8 +2,8 @@
  * The `inputSchema` of a flat tool: its one action's data schema as one
  * JSON Schema 2020-12 document, by the complete listing's rule — every
  * place the gate closes closed (`additionalProperties: false`), each
- * property's references rewritten to its place in the document
- * (`rerootSchema`, so no two properties' definitions or anchors clash),
+ * property's definitions at the root `$defs` and its references rewritten
+ * to match (`rerootProperties`: no two properties' definitions or anchors clash),
  * defaults beside the keys they fill — with `requiredOneOf` as `anyOf` of
  * `required` groups.
  */

@@ -6,11 +6,11 @@
  * listing (and named, so the build lint can warn), what they do not enforce
  * is moved into the description — the gate still checks all of it.
  */
-import { deepCopy } from "../util/deep-copy.js";
+import { deepCopy, defineOwn } from "../util/deep-copy.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
 import { admitsNull } from "../validation/null-as-absent.js";
 import type { PathSegment } from "../validation/offence.js";
-import { fragmentToken, rerootSchema } from "../validation/json-schema/reroot.js";
+import { rerootProperties } from "../validation/json-schema/reroot.js";
 
 type Json = Record<string, unknown>;
 /** The three modes that list data schemas. */
@@ -74,18 +74,20 @@ export function listedDataSchema(
   defaults: Readonly<Record<string, unknown>> | undefined,
   mode: DataListingMode,
 ): ListedSchema {
+  const copied = (deepCopy(properties) ?? {}) as Json;
+  // Listed at #/properties/<key>, a property's own definitions move to the root and its references follow them.
+  const { properties: placed, defs } = mode === "complete" ? rerootProperties(copied) : { properties: copied, defs: {} };
   const withDefaults: Json = {};
-  for (const [key, written] of Object.entries((deepCopy(properties) ?? {}) as Json)) {
-    // Listed at #/properties/<key>, a property's own references are rewritten to point where it now sits.
-    const schema = mode === "complete" ? rerootSchema(written, `#/properties/${fragmentToken(key)}`) : written;
+  for (const [key, schema] of Object.entries(placed)) {
     const value =
       defaults !== undefined && hasOwn(defaults, key) && isPlainObject(schema)
         ? { ...schema, default: deepCopy(read(defaults, key)) }
         : schema;
-    withDefaults[key] = value;
+    defineOwn(withDefaults, key, value);
   }
   const root: Json = { type: "object", properties: withDefaults, required: [...required] };
-  if (mode === "complete") return { schema: closed(root), omitted: [], moved: [] };
+  if (mode === "complete")
+    return { schema: { ...closed(root), ...(Object.keys(defs).length === 0 ? {} : { $defs: defs }) }, omitted: [], moved: [] };
   const report: Report = { omitted: [], moved: [] };
   const schema = reshape(root, mode, [], report) ?? { type: "object", properties: {}, required: [], additionalProperties: false };
   return { schema, ...report };

@@ -1,12 +1,15 @@
 /**
- * A property schema moved into a larger document (a listing's input schema)
- * with its references still meaning what the gate reads them as. The gate
- * checks each property schema as its own document, so `#` is the property
- * and `#/$defs/zip` its own definition; listed at `#/properties/addr`, each
- * local reference is rewritten to the property's new place, and each
- * `$anchor` reference to the JSON Pointer of the anchored schema (the
- * anchors themselves are dropped, so two properties naming the same anchor
- * never collide). Registration refuses `$id` in a property schema, so no
+ * Property schemas moved into one larger document (a listing's input
+ * schema) with their references still meaning what the gate reads them as.
+ * The gate checks each property schema as its own document, so `#` is the
+ * property and `#/$defs/zip` its own definition. Listed at
+ * `#/properties/addr`, a property's own `$defs` move to the document's root
+ * `$defs` (where every 2020-12 reader, and the conformance suite, looks for
+ * them), renamed where two properties define the same name; every local
+ * reference is rewritten to where its target now sits, and each `$anchor`
+ * reference to the JSON Pointer of the anchored schema (the anchors
+ * themselves are dropped, so two properties naming the same anchor never
+ * collide). Registration refuses `$id` in a property schema, so no
  * reference inside one resolves against another base.
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
@@ -14,19 +17,55 @@ import { defineOwn } from "../../util/deep-copy.js";
 
 type Json = Record<string, unknown>;
 
+/** Property schemas as one document lists them: each rewritten for its place, and the definitions moved to the root. */
+export interface RerootedProperties {
+  readonly properties: Json;
+  /** The root `$defs`: every property's own definitions, each under a name no other property's takes. */
+  readonly defs: Json;
+}
+
 /**
- * The schema as it reads at `base` (a URI fragment such as `#/properties/addr`).
+ * The property schemas of an object listed at the root of a document: a
+ * property's own `$defs` hoisted to the root (a clashing name qualified by
+ * the property's: `work.address`), its references rewritten to match.
  *
  * @example
  * ```ts
- * rerootSchema({ $defs: { zip: { type: "string" } }, properties: { zip: { $ref: "#/$defs/zip" } } }, "#/properties/addr");
- * // { $defs: { zip: { type: "string" } }, properties: { zip: { $ref: "#/properties/addr/$defs/zip" } } }
+ * rerootProperties({ addr: { $defs: { zip: { type: "string" } }, properties: { zip: { $ref: "#/$defs/zip" } } } });
+ * // { properties: { addr: { properties: { zip: { $ref: "#/$defs/zip" } } } }, defs: { zip: { type: "string" } } }
  * ```
  */
-export function rerootSchema(schema: unknown, base: string): unknown {
-  const anchors = new Map<string, string>();
-  collectAnchors(schema, "", anchors);
-  return rewrite(schema, base, anchors, true);
+export function rerootProperties(properties: Json): RerootedProperties {
+  const listed: Json = {};
+  const defs: Json = {};
+  for (const key of Object.keys(properties)) {
+    const schema = properties[key];
+    const own = isObject(schema) && isObject((schema as Json).$defs) ? ((schema as Json).$defs as Json) : {};
+    const hoisted = new Map<string, string>();
+    for (const name of Object.keys(own)) hoisted.set(name, freeName(defs, name, key));
+    const anchors = new Map<string, string>();
+    collectAnchors(schema, "", anchors);
+    const place: Place = { base: `#/properties/${fragmentToken(key)}`, anchors, hoisted };
+    defineOwn(listed, key, rewrite(schema, place, true));
+    for (const [name, rootName] of hoisted) defineOwn(defs, rootName, rewrite(own[name], place, false));
+  }
+  return { properties: listed, defs };
+}
+
+/** The name a definition takes at the root (reserved at once): its own, else qualified by its property's, else numbered. */
+function freeName(taken: Json, name: string, property: string): string {
+  let candidate = name;
+  for (let count = 1; Object.hasOwn(taken, candidate); count++)
+    candidate = count === 1 ? `${property}.${name}` : `${property}.${name}_${count}`;
+  defineOwn(taken, candidate, true);
+  return candidate;
+}
+
+/** Where one property now sits: its base fragment, its anchors' pointers, its definitions' root names. */
+interface Place {
+  readonly base: string;
+  readonly anchors: ReadonlyMap<string, string>;
+  readonly hoisted: ReadonlyMap<string, string>;
 }
 
 /** A URI fragment's JSON Pointer token for `name` (RFC 6901 escapes, then percent-encoding where a fragment needs it). */
@@ -62,39 +101,45 @@ function collectAnchors(schema: unknown, pointer: string, anchors: Map<string, s
   for (const [token, inner] of subschemas(schema as Json)) collectAnchors(inner, `${pointer}/${token}`, anchors);
 }
 
-function rewrite(schema: unknown, base: string, anchors: ReadonlyMap<string, string>, root: boolean): unknown {
+function rewrite(schema: unknown, place: Place, root: boolean): unknown {
   if (!isObject(schema)) return schema;
   const source = schema as Json;
   const out: Json = {};
   for (const keyword of Object.keys(source)) {
     const value = source[keyword];
-    if (keyword === "$anchor" || (root && keyword === "$schema")) continue;
-    if (keyword === "$ref" && typeof value === "string") defineOwn(out, keyword, reference(value, base, anchors));
-    else if (schemaKeyword[keyword] === true && !Array.isArray(value)) defineOwn(out, keyword, rewrite(value, base, anchors, false));
+    if (keyword === "$anchor" || (root && (keyword === "$schema" || (keyword === "$defs" && isObject(value))))) continue;
+    if (keyword === "$ref" && typeof value === "string") defineOwn(out, keyword, reference(value, place));
+    else if (schemaKeyword[keyword] === true && !Array.isArray(value)) defineOwn(out, keyword, rewrite(value, place, false));
     else if (schemaArrayKeyword[keyword] === true && Array.isArray(value))
       defineOwn(
         out,
         keyword,
-        value.map((entry: unknown) => rewrite(entry, base, anchors, false)),
+        value.map((entry: unknown) => rewrite(entry, place, false)),
       );
     else if (schemaMapKeyword[keyword] === true && isObject(value)) {
       const map: Json = {};
-      for (const name of Object.keys(value)) defineOwn(map, name, rewrite((value as Json)[name], base, anchors, false));
+      for (const name of Object.keys(value)) defineOwn(map, name, rewrite((value as Json)[name], place, false));
       defineOwn(out, keyword, map);
     } else defineOwn(out, keyword, value);
   }
   return out;
 }
 
-/** A reference read at the property's place: a pointer prefixed with it, an anchor replaced by its pointer. */
-function reference(ref: string, base: string, anchors: ReadonlyMap<string, string>): string {
-  if (ref === "#" || ref.startsWith("#/")) return base + ref.slice(1);
-  if (ref.startsWith("#")) {
-    const pointer = anchors.get(safeDecode(ref.slice(1)));
-    if (pointer !== undefined) return base + pointer;
-  }
+/** A reference read at the property's place: a pointer into a hoisted definition sent to the root, any other prefixed with the place. */
+function reference(ref: string, place: Place): string {
+  const pointer =
+    ref === "#" || ref.startsWith("#/") ? ref.slice(1) : ref.startsWith("#") ? place.anchors.get(safeDecode(ref.slice(1))) : undefined;
   // Registration refuses every other reference (it points to no schema): never listed.
-  return ref;
+  if (pointer === undefined) return ref;
+  const [first, second, ...rest] = pointer.slice(1).split("/");
+  const rootName = first === "$defs" && second !== undefined ? place.hoisted.get(tokenText(second)) : undefined;
+  if (rootName !== undefined) return ["#/$defs", fragmentToken(rootName), ...rest].join("/");
+  return place.base + pointer;
+}
+
+/** A pointer token's text: percent-decoded, then `~1` and `~0` unescaped. */
+function tokenText(token: string): string {
+  return safeDecode(token).replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
 function isObject(value: unknown): value is object {
@@ -161,10 +206,7 @@ function markClosing(node: unknown, at: string[], closing: Set<string>): boolean
 /** A fragment's JSON Pointer as its unescaped segments. */
 function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((token) => safeDecode(token).replaceAll("~1", "/").replaceAll("~0", "~"));
+  return pointer.slice(1).split("/").map(tokenText);
 }
 
 function safeDecode(text: string): string {
