@@ -19,9 +19,11 @@ import {
 import type { Router } from "../serving/router.js";
 import type { ToolAnswer } from "../serving/answer.js";
 import type { ToolListing } from "../serving/listing.js";
-import { callParams, refuseCursor, unknownTool } from "./call-params.js";
+import { callParams, refuseCursor, reportOf, unknownTool } from "./call-params.js";
 import { clientChannel } from "./client-channel.js";
 import { installLogging } from "./logging-level.js";
+import { isModernRequest, serveModernCall } from "./modern-call.js";
+import { sealOptions, type SealOptions } from "./request-state.js";
 
 /** What `createMcpServer` takes besides the router. */
 export interface McpServerOptions {
@@ -63,6 +65,23 @@ export interface McpServerOptions {
    * ```
    */
   readonly setup?: (server: Server) => void;
+  /**
+   * The secret that seals the `requestState` of multi-round-trip calls
+   * (2026-07-28: a handler's `elicit`, `sample` or `listRoots`): a string or
+   * bytes, at least 32 bytes. Every instance that may receive a call's next
+   * round must share it — several HTTP instances behind a load balancer,
+   * Workers isolates, serverless functions. Without it, a random key is made
+   * once per process: right for stdio and a single HTTP process, and a
+   * restart only asks an open question again.
+   *
+   * @example
+   * ```ts
+   * requestStateKey: process.env.MCP_STATE_KEY // e.g. 64 hex characters from `openssl rand -hex 32`
+   * ```
+   */
+  readonly requestStateKey?: string | Uint8Array;
+  /** How long a `requestState` stays valid, in seconds (600 by default): a client answering later starts the call over. */
+  readonly requestStateTtlSeconds?: number;
 }
 
 /**
@@ -80,7 +99,7 @@ export interface McpServerOptions {
 export function createMcpServer(router: Router, options: McpServerOptions = {}, binding: Binding = {}): Server {
   const { serverOptions = {} } = options;
   const server = options.mcpServer === undefined ? plainServer(router, options, serverOptions) : userServer(options.mcpServer);
-  bindRouter(server, router, binding);
+  bindRouter(server, router, { seal: sealOptions(options.requestStateKey, options.requestStateTtlSeconds), ...binding });
   options.setup?.(server);
   return server;
 }
@@ -109,6 +128,10 @@ export interface Binding {
    * list change itself (the HTTP handler's `subscriptions/listen` streams do).
    */
   readonly announces?: boolean;
+  /** Who makes this server's calls (the HTTP guards' identity), bound into every `requestState` it seals. */
+  readonly principal?: string;
+  /** How this server seals `requestState` (a random per-process key, 600 s, by default). */
+  readonly seal?: SealOptions;
 }
 
 /**
@@ -136,6 +159,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   }
   const levels = installLogging(server);
   const mode = { clientRequests: binding.clientRequests ?? true };
+  const seal = binding.seal ?? sealOptions(undefined, undefined);
+  deferToolStates(server);
   server.setRequestHandler("tools/list", (message) => {
     refuseCursor(message.params?.cursor);
     return { tools: router.listTools() as unknown as McpTool[] };
@@ -145,11 +170,24 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   const sent = new WeakMap<ServerContext, ReturnType<typeof callParams>>();
   server.setRequestHandler("tools/call", async (_parsed, context) => {
     const params = sent.get(context) ?? callParams(_parsed);
-    const client = clientChannel(server, context, levels, mode);
+    const { name, arguments: args } = params;
     // The SDK aborts this signal on notifications/cancelled and when the connection closes
     // (stateless, a cancelled call's stream closing is all the server hears).
-    const answer = await router.callTool(params.name, params.arguments, { signal: context.mcpReq.signal, request: context, client });
-    if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
+    const result = isModernRequest(context)
+      ? await serveModernCall({
+          name,
+          args,
+          context,
+          principal: binding.principal ?? "",
+          seal,
+          channel: (round) => clientChannel(server, context, levels, mode, round),
+          run: (call) => router.callTool(name, args, call),
+        })
+      : await router.callTool(name, args, { signal: context.mcpReq.signal, request: context, client: clientChannel(server, context, levels, mode) });
+    // An input_required result goes out as the SDK's builder made it.
+    if (!("content" in result)) return result as unknown as CallToolResult;
+    const answer = result as ToolAnswer;
+    if (answer.isError === true && !knownTool(router, name)) throw unknownTool(name, reportOf(answer));
     return answer as unknown as CallToolResult;
   });
   checkParamsFirst(server, sent);
@@ -176,15 +214,6 @@ function knownTool(router: Router, name: string): boolean {
   return names.has(name);
 }
 
-function reportOf(answer: ToolAnswer): unknown {
-  const first = answer.content[0];
-  try {
-    return first?.type === "text" ? JSON.parse(first.text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 type RequestHandler = (request: unknown, context: ServerContext) => Promise<unknown>;
 
 /**
@@ -201,3 +230,20 @@ function checkParamsFirst(server: Server, sent: WeakMap<ServerContext, ReturnTyp
     return sdk(request, context);
   });
 }
+
+type StateVerify = (state: string, context: ServerContext) => unknown;
+
+/**
+ * Leaves the `requestState` of `tools/call` to wymcp, which seals and opens
+ * it (`request-state.ts`): a `requestState.verify` hook given in the SDK's
+ * server options (for the states of the user's prompts and resources) would
+ * otherwise refuse every state wymcp sealed. The hook still judges every
+ * other method's state.
+ */
+function deferToolStates(server: Server): void {
+  const holder = server as unknown as { _requestStateVerify?: StateVerify };
+  const verify = holder._requestStateVerify;
+  if (verify === undefined) return;
+  holder._requestStateVerify = (state, context) => (context.mcpReq.method === "tools/call" ? undefined : verify(state, context));
+}
+

@@ -18,8 +18,8 @@ import { createMcpServer, type McpServerOptions } from "../server.js";
 export interface ModernLeg {
   /** Whether the SDK classifies the (already read) request as 2025-era. */
   isLegacy(request: Request, body: unknown): Promise<boolean>;
-  /** Serves a 2026-07-28 request whose body the guards read. */
-  handle(request: Request, body: unknown): Promise<Response>;
+  /** Serves a 2026-07-28 request whose body the guards read, for the identity the guards found (`undefined` without authentication). */
+  handle(request: Request, body: unknown, identity: string | undefined): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -30,13 +30,20 @@ export interface ModernLeg {
  * @example
  * ```ts
  * const modern = modernLeg(router, serverOptions, guards.maxBodyBytes);
- * if (!(await modern.isLegacy(request, body))) return modern.handle(request, body);
+ * if (!(await modern.isLegacy(request, body))) return modern.handle(request, body, identity);
  * ```
  */
 export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBodyBytes: number): ModernLeg {
+  // Who sent each request being served: the server made for it binds its multi-round-trip state to them.
+  const identities = new WeakMap<Request, string>();
   // No server-to-client requests on 2026-07-28: sampling and elicitation go through input_required results.
   const handler: McpHttpHandler = createMcpHandler(
-    () => createMcpServer(router, serverOptions, { clientRequests: false, announces: false }),
+    ({ requestInfo }) =>
+      createMcpServer(router, serverOptions, {
+        clientRequests: false,
+        announces: false,
+        principal: requestInfo === undefined ? "" : (identities.get(requestInfo) ?? ""),
+      }),
     {
       legacy: "reject",
       maxRequestBodySize: maxBodyBytes,
@@ -45,7 +52,10 @@ export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBo
   const unsubscribe = router.onListChanged(() => handler.notify.toolsChanged());
   return {
     isLegacy: (request, body) => isLegacyRequest(request, body, { maxRequestBodySize: maxBodyBytes }),
-    handle: (request, body) => handler.fetch(request, { parsedBody: body }),
+    handle(request, body, identity) {
+      if (identity !== undefined) identities.set(request, identity);
+      return handler.fetch(request, { parsedBody: body });
+    },
     async close() {
       unsubscribe();
       await handler.close();
