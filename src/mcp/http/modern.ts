@@ -3,16 +3,17 @@
  * `_meta` envelope (`io.modelcontextprotocol/protocolVersion`) is served by
  * the SDK's own `createMcpHandler`, strict (`legacy: "reject"`): a fresh
  * server per request, `server/discover`, per-request version negotiation,
- * the required headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`)
- * checked against the body, `resultType` and the server's identity in every
- * result's `_meta`, `subscriptions/listen` for list changes, the modern error
- * codes. wymcp's guards (Host/Origin, authentication, the body limit and the
+ * the required headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`,
+ * and the `Mcp-Param-*` of `x-mcp-header` arguments) checked against the
+ * body, `resultType` and the server's identity in every result's `_meta`,
+ * `subscriptions/listen` for list changes, the modern error codes. wymcp's guards (Host/Origin, authentication, the body limit and the
  * JSON-RPC checks) have already judged the request; 2025-era traffic never
  * reaches here (sessions or stateless, as before).
  */
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Router } from "../../serving/router.js";
-import { createMcpServer, type McpServerOptions } from "../server.js";
+import { createMcpProduct, type McpServerOptions } from "../server.js";
+import { withRouterSchemas } from "./param-headers.js";
 
 /** The modern leg of one handler. */
 export interface ModernLeg {
@@ -39,11 +40,14 @@ export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBo
   // No server-to-client requests on 2026-07-28: sampling and elicitation go through input_required results.
   const handler: McpHttpHandler = createMcpHandler(
     ({ requestInfo }) =>
-      createMcpServer(router, serverOptions, {
-        clientRequests: false,
-        announces: false,
-        principal: requestInfo === undefined ? "" : (identities.get(requestInfo) ?? ""),
-      }),
+      withRouterSchemas(
+        createMcpProduct(router, serverOptions, {
+          clientRequests: false,
+          announces: false,
+          principal: requestInfo === undefined ? "" : (identities.get(requestInfo) ?? ""),
+        }),
+        router,
+      ),
     {
       legacy: "reject",
       maxRequestBodySize: maxBodyBytes,
