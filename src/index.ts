@@ -50,12 +50,15 @@ export type {
   ResourceLink,
 } from "./contract/content.js";
 export type {
+  AskOptions,
   ClientChannel,
   ClientLog,
+  ClientRoot,
   ElicitationRequest,
   ElicitationResult,
   LogLevel,
   ProgressReporter,
+  RootsResult,
   SamplingContent,
   SamplingRequest,
   SamplingResult,

@@ -105,10 +105,12 @@ import { readOnce } from "./util/read-once.js";
 import type { ActionData } from "./contract/infer.js";
 import type { ToolParts } from "./contract/tool-parts.js";
 import type {
+  AskOptions,
   ClientLog,
   ElicitationRequest,
   ElicitationResult,
   ProgressReporter,
+  RootsResult,
   SamplingRequest,
   SamplingResult,
 } from "./contract/client-channel.js";
@@ -172,7 +174,24 @@ export type ActionRecord = Readonly<Record<string, ActionSchema>>;
 
 /**
  * What a handler learns about the call besides its data, and how it talks
- * to the client while it runs.
+ * to the client while it runs. One shape on both protocol eras; what differs
+ * is how a question (`sample`, `elicit`, `listRoots`) reaches the client:
+ *
+ * - **2025-11-25** (stdio, stateful HTTP): a request to the client, answered
+ *   while the handler waits. Stateless HTTP cannot receive the reply: the
+ *   question rejects at once with a `needs_session` ToolError.
+ * - **2026-07-28**: a multi-round-trip request. The call answers
+ *   `input_required` with every question the handler is waiting on, the
+ *   client retries the call with the answers, and the handler is **run
+ *   again from the start**: each question it asked before resolves at once
+ *   with its recorded answer (carried, sealed, in the `requestState`), until
+ *   it finishes. Work before a question therefore runs once per round: ask
+ *   first, or keep that work idempotent. Questions asked together
+ *   (`Promise.all`) travel in one round.
+ *
+ * Either way a question the client did not declare the capability for
+ * rejects with a `client_unsupported` ToolError the handler may catch (on
+ * 2026-07-28, one it lets escape is answered as the spec's -32021).
  *
  * @example
  * ```ts
@@ -188,7 +207,10 @@ export type ActionRecord = Readonly<Record<string, ActionSchema>>;
 export interface HandlerContext {
   readonly tool: string;
   readonly action: string;
-  /** Aborted when the client cancels the request (`notifications/cancelled`) or the transport closes. */
+  /**
+   * Aborted when the client cancels the request (`notifications/cancelled`, a closed stream) or the transport
+   * closes, and on 2026-07-28 when the call answers `input_required` (this run of the handler is over).
+   */
   readonly signal: AbortSignal;
   /** Transport-specific request details (the SDK's request `extra` under `wymcp/mcp`). */
   readonly request?: unknown;
@@ -197,9 +219,11 @@ export interface HandlerContext {
   /** Progress notifications: present only when the client sent a progress token with this call. */
   readonly progress?: ProgressReporter;
   /** Asks the client's model for a completion (`sampling/createMessage`); rejects at once when no client can answer. */
-  readonly sample: (request: SamplingRequest) => Promise<SamplingResult>;
+  readonly sample: (request: SamplingRequest, options?: AskOptions) => Promise<SamplingResult>;
   /** Asks the user for input (`elicitation/create`); rejects at once when no client can answer. */
-  readonly elicit: (request: ElicitationRequest) => Promise<ElicitationResult>;
+  readonly elicit: (request: ElicitationRequest, options?: AskOptions) => Promise<ElicitationResult>;
+  /** Asks the client for its roots (`roots/list`); rejects at once when no client can answer. */
+  readonly listRoots: (options?: AskOptions) => Promise<RootsResult>;
 }
 
 /** A handler: receives the gated data (defaults merged) and returns the result. */

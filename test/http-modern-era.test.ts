@@ -1,8 +1,8 @@
 /**
  * What a 2026-07-28 client gets from wymcp's side of the modern leg: the
  * handler's log stays on the server unless the request set a `logLevel`,
- * elicitation and sampling answer a `ToolError` the model reads (no
- * server-to-client request exists on that revision), and bad input — an
+ * elicitation and sampling reach the client as multi-round-trip requests
+ * (test/mcp-input-rounds*.test.ts for the whole story), and bad input — an
  * unsupported version, a header disagreeing with the body, a foreign
  * `Origin` — is refused before any handler runs.
  */
@@ -27,6 +27,8 @@ async function modernClient(): Promise<{ client: Client; messages: unknown[] }> 
   );
   const messages: unknown[] = [];
   client.setNotificationHandler("notifications/message", (notification) => void messages.push(notification.params));
+  client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name: "Ada" } }));
+  client.setRequestHandler("sampling/createMessage", ({ params }) => ({ role: "assistant", content: params.messages[0]!.content, model: "echo-2" }));
   await client.connect(new StreamableHTTPClientTransport(running.url));
   return { client, messages };
 }
@@ -52,15 +54,14 @@ describe("the handler context on a 2026-07-28 request", () => {
     await client.close();
   });
 
-  test.each(["elicit", "sample"])("%s answers a ToolError naming the 2025 handshake, and the server keeps serving", async (action) => {
+  test("elicit and sample reach the client through input_required, and the handler finishes with the answers", async () => {
     const { client } = await modernClient();
-    const answer = await client.callTool({
-      name: "talk",
-      arguments: { action, ...(action === "sample" ? { data: { prompt: "hi" } } : {}) },
+    expect(readAnswer(await client.callTool({ name: "talk", arguments: { action: "elicit" } })).body).toEqual({
+      action: "accept",
+      content: { name: "Ada" },
     });
-    expect(answer.isError).toBe(true);
-    expect(JSON.stringify(answer.content)).toMatch(/needs_session.*2026-07-28 request needs multi-round-trip input/);
-    expect(readAnswer(await client.callTool({ name: "talk", arguments: { action: "log" } })).body).toBe("logged");
+    const sampled = await client.callTool({ name: "talk", arguments: { action: "sample", data: { prompt: "hi" } } });
+    expect(readAnswer(sampled).body).toEqual({ model: "echo-2", content: { type: "text", text: "hi" } });
     await client.close();
   });
 });

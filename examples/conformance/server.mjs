@@ -17,7 +17,7 @@
 // SDK's own McpServer, which wymcp creates afresh for every session (or
 // every request, stateless) through the `mcpServer` option.
 import { parseArgs } from "node:util";
-import { McpServer, ResourceTemplate, completable } from "@modelcontextprotocol/server";
+import { McpServer, ResourceTemplate, acceptedContent, completable, inputRequired } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { audio, content, createRouter, defineTool, image, resource, text, ToolError } from "wymcp";
 import { createInMemoryEventStore, serveHttp } from "wymcp/mcp";
@@ -26,6 +26,12 @@ import { createInMemoryEventStore, serveHttp } from "wymcp/mcp";
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 const WAV = "UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==";
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A one-field form asking for a string (or, with `type`, another primitive). */
+const form = (message, field, type = "string") => ({
+  message,
+  requestedSchema: { type: "object", properties: { [field]: { type } }, required: [field] },
+});
+const said = (reply) => (Array.isArray(reply.content) ? reply.content : [reply.content]).map((block) => block.text ?? `[${block.type}]`).join(" ");
 
 /** A flat single-action tool: the suite calls it with its data as the arguments. */
 function tool(name, description, properties, handler, required = []) {
@@ -154,6 +160,72 @@ const tools = [
     });
     return text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
   }),
+  // Multi-round-trip requests (2026-07-28): each handler asks as it would on a 2025 session; wymcp answers input_required,
+  // and runs it again with the answers once the client retries. `key` names a question as the suite expects to see it.
+  tool("test_input_required_result_elicitation", "Asks the user's name", {}, async (_data, { elicit }) => {
+    const answer = await elicit(form("What is your name?", "name"), { key: "user_name" });
+    return text(answer.action === "accept" ? `Hello, ${answer.content.name}!` : `No name given (${answer.action})`);
+  }),
+  tool("test_input_required_result_sampling", "Asks the client's model", {}, async (_data, { sample }) => {
+    const question = { role: "user", content: { type: "text", text: "What is the capital of France?" } };
+    return text(`The model said: ${said(await sample({ messages: [question], maxTokens: 100 }, { key: "capital_question" }))}`);
+  }),
+  tool("test_input_required_result_list_roots", "Lists the client's roots", {}, async (_data, { listRoots }) => {
+    const { roots } = await listRoots({ key: "client_roots" });
+    return text(`Roots: ${roots.map((root) => root.uri).join(", ")}`);
+  }),
+  tool("test_input_required_result_request_state", "Asks for a confirmation", {}, async (_data, { elicit }) => {
+    const answer = await elicit(form("Please confirm", "ok", "boolean"), { key: "confirm" });
+    // Reached only once the sealed requestState verified: wymcp refuses any other before the handler runs.
+    return text(`state-ok: confirmed=${answer.content?.ok === true}`);
+  }),
+  tool("test_input_required_result_multiple_inputs", "Asks three things at once", {}, async (_data, { elicit, sample, listRoots }) => {
+    const greeting = { role: "user", content: { type: "text", text: "Generate a greeting" } };
+    const [name, reply, { roots }] = await Promise.all([
+      elicit(form("What is your name?", "name"), { key: "user_name" }),
+      sample({ messages: [greeting], maxTokens: 50 }, { key: "greeting" }),
+      listRoots({ key: "client_roots" }),
+    ]);
+    return text(`${said(reply)} ${name.content?.name} (${roots.length} roots)`);
+  }),
+  tool("test_input_required_result_multi_round", "Asks twice, one question after the other", {}, async (_data, { elicit }) => {
+    const name = await elicit(form("Step 1: What is your name?", "name"), { key: "step1" });
+    const color = await elicit(form("Step 2: What is your favorite color?", "color"), { key: "step2" });
+    return text(`${name.content?.name} likes ${color.content?.color}`);
+  }),
+  tool("test_input_required_result_tampered_state", "Asks for a confirmation; a tampered requestState is refused", {}, async (_data, { elicit }) => {
+    const answer = await elicit(form("Please confirm", "ok", "boolean"), { key: "confirm" });
+    return text(`confirmed=${answer.content?.ok === true}`);
+  }),
+  tool("test_input_required_result_capabilities", "Asks the user, or the model when it cannot", {}, async (_data, { elicit, sample }) => {
+    try {
+      return text(`The user said ${(await elicit(form("What is your name?", "name"), { key: "user_name" })).content?.name}`);
+    } catch (error) {
+      // The client did not declare elicitation: ask its model instead.
+      if (!(error instanceof ToolError && error.code === "client_unsupported")) throw error;
+    }
+    const question = { role: "user", content: { type: "text", text: "Make up a name" } };
+    return text(`The model said ${said(await sample({ messages: [question], maxTokens: 20 }, { key: "made_up_name" }))}`);
+  }),
+  // server-stateless: needs sampling and lets the refusal escape, which a 2026-07-28 request answers -32021.
+  tool("test_missing_capability", "Needs the client's sampling capability", {}, async (_data, { sample }) => {
+    const question = { role: "user", content: { type: "text", text: "Hello" } };
+    return text(said(await sample({ messages: [question], maxTokens: 10 })));
+  }),
+  // server-stateless: the question travels in the input_required result, never as a request on the response stream.
+  tool("test_streaming_elicitation", "Asks the user while it streams", {}, async (_data, { elicit, log }) => {
+    await log.info("about to ask");
+    return text(`Thanks, ${(await elicit(form("What is your name?", "name"))).content?.name}`);
+  }),
+  // http-custom-header-server-validation: a 2026-07-28 client mirrors `region` into the Mcp-Param-Region header, and the
+  // server refuses a call whose header is missing, malformed or disagrees with the body (SEP-2243).
+  tool(
+    "test_custom_header",
+    "Echoes the region its Mcp-Param-Region header carries",
+    { region: { type: "string", "x-mcp-header": "Region", description: "Where to run" } },
+    ({ region }) => text(`Region: ${region}`),
+    ["region"],
+  ),
   tool(
     "json_schema_2020_12_tool",
     "Tool with JSON Schema 2020-12 features",
@@ -249,6 +321,13 @@ function mcpServer() {
       { role: "user", content: { type: "text", text: "Please analyze the image above." } },
     ],
   }));
+  // input-required-result-non-tool-request: a prompt asking through the SDK's own inputRequired builder.
+  mcp.registerPrompt("test_input_required_result_prompt", { description: "A prompt that asks for its context" }, (ctx) => {
+    const answer = acceptedContent(ctx.mcpReq.inputResponses, "user_context");
+    if (typeof answer?.context !== "string")
+      return inputRequired({ inputRequests: { user_context: inputRequired.elicit(form("What context should the prompt use?", "context")) } });
+    return { messages: [{ role: "user", content: { type: "text", text: `Use this context: ${answer.context}` } }] };
+  });
   const subscriptions = new Set();
   mcp.server.registerCapabilities({ resources: { subscribe: true } });
   mcp.server.setRequestHandler("resources/subscribe", ({ params }) => (subscriptions.add(params.uri), {}));

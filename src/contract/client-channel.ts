@@ -1,8 +1,8 @@
 /**
  * What a handler can say to, and ask of, the client during a call: log
- * messages, progress, sampling and elicitation. The types are wymcp's own
- * (structurally the MCP ones), so the runtime entry needs no SDK; `wymcp/mcp`
- * provides the channel of every call it serves.
+ * messages, progress, sampling, elicitation and the client's roots. The types
+ * are wymcp's own (structurally the MCP ones), so the runtime entry needs no
+ * SDK; `wymcp/mcp` provides the channel of every call it serves.
  */
 
 /** MCP log levels, least severe first. */
@@ -72,13 +72,47 @@ export interface ElicitationResult {
   readonly [key: string]: unknown;
 }
 
+/** One root the client exposes (`roots/list`): a `file://` URI and an optional name. */
+export interface ClientRoot {
+  readonly uri: string;
+  readonly name?: string;
+  readonly [key: string]: unknown;
+}
+
+/** The client's roots. */
+export interface RootsResult {
+  readonly roots: readonly ClientRoot[];
+  readonly [key: string]: unknown;
+}
+
+/**
+ * How a question to the client is asked. On a 2026-07-28 request the
+ * question travels in an `input_required` result, under a key the client
+ * answers by: `key` names it (the conformance suite, say, expects
+ * `"user_name"`); by default the key is made from the question itself, so an
+ * answer is only ever used for the question it answered. The 2025 era sends
+ * a request, and no key.
+ *
+ * @example
+ * ```ts
+ * await elicit({ message: "Your name?", requestedSchema }, { key: "user_name" });
+ * ```
+ */
+export interface AskOptions {
+  /** Letters, digits and `_ - . :`, at most 64 characters. */
+  readonly key?: string;
+}
+
 /**
  * The connection to the client a transport gives one call (`CallContext.client`).
- * `progress` is present only when the client sent a progress token.
+ * `progress` is present only when the client sent a progress token; a
+ * channel without `listRoots` answers a handler's `listRoots` with a
+ * `client_unavailable` ToolError.
  */
 export interface ClientChannel {
   log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
   readonly progress?: ProgressReporter;
-  sample(request: SamplingRequest): Promise<SamplingResult>;
-  elicit(request: ElicitationRequest): Promise<ElicitationResult>;
+  sample(request: SamplingRequest, options?: AskOptions): Promise<SamplingResult>;
+  elicit(request: ElicitationRequest, options?: AskOptions): Promise<ElicitationResult>;
+  listRoots?(options?: AskOptions): Promise<RootsResult>;
 }

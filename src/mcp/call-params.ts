@@ -5,7 +5,7 @@
  * a tool execution error, `isError: true`, which the gate answers).
  */
 import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type CallToolRequest } from "@modelcontextprotocol/server";
-import { helpPointer } from "../serving/answer.js";
+import { helpPointer, type ToolAnswer } from "../serving/answer.js";
 
 /**
  * The request's params, checked with the SDK's own schema and returned as
@@ -77,4 +77,14 @@ export function refuseCursor(cursor: unknown): void {
     ProtocolErrorCode.InvalidParams,
     `Invalid cursor ${JSON.stringify(cursor)}: this server lists every tool in one page and issues no cursor; send tools/list without one`,
   );
+}
+
+/** The report a refusal answer carries as JSON in its first block (`error`, `message`, …); `undefined` for any other answer. */
+export function reportOf(answer: ToolAnswer): unknown {
+  const first = answer.content[0];
+  try {
+    return first?.type === "text" ? JSON.parse(first.text) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,11 +1,13 @@
 /**
  * The client channel of one `tools/call` served by the SDK: log and progress
  * notifications ride the request's own stream (`ctx.mcpReq.notify`, so
- * they reach the client in stateless HTTP too), and sampling / elicitation
- * are requests related to the call. What needs the client's reply fails at
- * once, with a `ToolError` the model reads, when it cannot come: in
- * stateless HTTP (the reply would reach another server) or when the client
- * did not declare the capability.
+ * they reach the client in stateless HTTP too). Questions — sampling,
+ * elicitation, the client's roots — are, on the 2025 era, requests related
+ * to the call, and fail at once with a `ToolError` the model reads when no
+ * reply can come (stateless HTTP: the reply would reach another server) or
+ * the client did not declare the capability; on 2026-07-28 they go to the
+ * call's input round (`input-round.ts`), which asks them in an
+ * `input_required` result.
  *
  * On a 2026-07-28 request (logging is deprecated there) a log message
  * reaches the client only when the request set a `logLevel` in its `_meta`,
@@ -18,10 +20,13 @@ import {
   type ServerContext,
   type ServerRequest,
 } from "@modelcontextprotocol/server";
-import { LOG_LEVELS, type LogLevel } from "../contract/client-channel.js";
+import { LOG_LEVELS, type AskOptions, type LogLevel } from "../contract/client-channel.js";
 import { ToolError } from "../contract/tool-error.js";
-import type { ClientChannel, SamplingResult } from "../contract/client-channel.js";
+import type { ClientChannel, ElicitationResult, RootsResult, SamplingResult } from "../contract/client-channel.js";
 import type { LogLevelGate } from "./logging-level.js";
+import { missingCapability, unsupported } from "./capabilities.js";
+import type { QuestionMethod } from "./input-answers.js";
+import type { InputRound } from "./input-round.js";
 
 /** How a call may reach its client. */
 export interface ChannelMode {
@@ -29,31 +34,19 @@ export interface ChannelMode {
   readonly clientRequests: boolean;
 }
 
-/** The channel of the call whose handler `context` was given. */
-export function clientChannel(server: Server, context: ServerContext, levels: LogLevelGate, mode: ChannelMode): ClientChannel {
+type Ask = (method: QuestionMethod, params: unknown, options: AskOptions | undefined) => Promise<unknown>;
+
+/** The channel of the call whose handler `context` was given; `round` for a 2026-07-28 call. */
+export function clientChannel(
+  server: Server,
+  context: ServerContext,
+  levels: LogLevelGate,
+  mode: ChannelMode,
+  round?: InputRound,
+): ClientChannel {
   const token = context.mcpReq._meta?.progressToken;
-  const ask = (capability: "sampling" | "elicitation") => {
-    // 2026-07-28 has no server-to-client requests: its multi-round-trip input is not offered yet.
-    if (modernLogLevel(context) !== undefined) {
-      throw new ToolError(
-        "needs_session",
-        `${capability} on a 2026-07-28 request needs multi-round-trip input, which this server does not offer`,
-        {
-          hint: "connect with the 2025-11-25 handshake (stdio or stateful HTTP) for tools that ask the client",
-        },
-      );
-    }
-    if (!mode.clientRequests) {
-      throw new ToolError("needs_session", `${capability} needs the client's reply, which a stateless HTTP server cannot receive`, {
-        hint: "serve this tool over stdio or stateful HTTP (createHttpHandler without stateless: true)",
-      });
-    }
-    if (server.getClientCapabilities()?.[capability] === undefined) {
-      throw new ToolError("client_unsupported", `the client did not declare the ${capability} capability`, {
-        hint: `use a client that supports ${capability}, or do without it`,
-      });
-    }
-  };
+  const ask: Ask =
+    round === undefined ? legacyAsk(server, context, mode) : (method, params, options) => round.ask(method, params, options?.key);
   // Built by assignment, not with a conditional spread: this runs on every call.
   const channel: { -readonly [K in keyof ClientChannel]: ClientChannel[K] } = {
     async log(level, data, logger) {
@@ -68,17 +61,9 @@ export function clientChannel(server: Server, context: ServerContext, levels: Lo
         params: { level, data, ...(logger === undefined ? {} : { logger }) },
       });
     },
-    async sample(request) {
-      ask("sampling");
-      const params = request as unknown as Extract<ServerRequest, { method: "sampling/createMessage" }>["params"];
-      const result = await context.mcpReq.send({ method: "sampling/createMessage", params }, { signal: context.mcpReq.signal });
-      return result as unknown as SamplingResult;
-    },
-    async elicit(request) {
-      ask("elicitation");
-      const params = request as unknown as Extract<ServerRequest, { method: "elicitation/create" }>["params"];
-      return await context.mcpReq.send({ method: "elicitation/create", params }, { signal: context.mcpReq.signal });
-    },
+    sample: (request, options) => ask("sampling/createMessage", request, options) as Promise<SamplingResult>,
+    elicit: (request, options) => ask("elicitation/create", request, options) as Promise<ElicitationResult>,
+    listRoots: (options) => ask("roots/list", undefined, options) as Promise<RootsResult>,
   };
   if (token !== undefined) {
     channel.progress = async (progress: number, total?: number, message?: string) => {
@@ -94,6 +79,21 @@ export function clientChannel(server: Server, context: ServerContext, levels: Lo
     };
   }
   return channel;
+}
+
+/** A 2025-era question: a request to the client related to the call, refused at once when no reply can come. */
+function legacyAsk(server: Server, context: ServerContext, mode: ChannelMode): Ask {
+  return async (method, params) => {
+    const name = method === "roots/list" ? "listing the roots" : method === "sampling/createMessage" ? "sampling" : "elicitation";
+    if (!mode.clientRequests) {
+      throw new ToolError("needs_session", `${name} needs the client's reply, which a stateless HTTP server cannot receive`, {
+        hint: "serve this tool over stdio or stateful HTTP (createHttpHandler without stateless: true), or to a 2026-07-28 client",
+      });
+    }
+    if (missingCapability(method, server.getClientCapabilities()) !== undefined) throw unsupported(method);
+    const request = (params === undefined ? { method } : { method, params }) as ServerRequest;
+    return await context.mcpReq.send(request, { signal: context.mcpReq.signal });
+  };
 }
 
 /**

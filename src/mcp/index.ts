@@ -21,7 +21,8 @@
  *
  * @module
  */
-export { bindRouter, createMcpServer, type McpServerOptions } from "./server.js";
+export { createMcpServer, type McpServerOptions } from "./server.js";
+export { bindRouter } from "./bind-router.js";
 export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./http/event-store.js";
 export type { EventStore } from "@modelcontextprotocol/server";
 export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./http/session-store.js";

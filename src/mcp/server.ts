@@ -1,27 +1,14 @@
 /**
- * Binding a router to the MCP SDK's low-level `Server`: `tools/list` answers
- * the listings built at registration, `tools/call` goes through the router's
- * gate with a client channel (log, progress, sampling, elicitation), and
- * every change of the router's tool list is announced to the connected
- * client with `notifications/tools/list_changed`. Resources, prompts and
- * completion come from the SDK itself: the user's `McpServer` (`mcpServer`)
- * or a `setup` hook, run for every server wymcp creates.
+ * The SDK server wymcp makes for a router: an `McpServer` — the user's own
+ * (`mcpServer`, with their resources, prompts and completion) or a plain one
+ * — whose low-level `Server` the router is bound to (`bind-router.ts`), the
+ * `setup` hook run after. One is made for every connection, session or
+ * stateless request.
  */
-import {
-  Server,
-  type CallToolResult,
-  type Implementation,
-  type McpServer,
-  type ServerContext,
-  type ServerOptions,
-  type Tool as McpTool,
-} from "@modelcontextprotocol/server";
+import { McpServer, Server, type Implementation, type ServerOptions } from "@modelcontextprotocol/server";
 import type { Router } from "../serving/router.js";
-import type { ToolAnswer } from "../serving/answer.js";
-import type { ToolListing } from "../serving/listing.js";
-import { callParams, refuseCursor, unknownTool } from "./call-params.js";
-import { clientChannel } from "./client-channel.js";
-import { installLogging } from "./logging-level.js";
+import { bindRouter, type Binding } from "./bind-router.js";
+import { sealOptions } from "./request-state.js";
 
 /** What `createMcpServer` takes besides the router. */
 export interface McpServerOptions {
@@ -63,6 +50,23 @@ export interface McpServerOptions {
    * ```
    */
   readonly setup?: (server: Server) => void;
+  /**
+   * The secret that seals the `requestState` of multi-round-trip calls
+   * (2026-07-28: a handler's `elicit`, `sample` or `listRoots`): a string or
+   * bytes, at least 32 bytes. Every instance that may receive a call's next
+   * round must share it — several HTTP instances behind a load balancer,
+   * Workers isolates, serverless functions. Without it, a random key is made
+   * once per process: right for stdio and a single HTTP process, and a
+   * restart only asks an open question again.
+   *
+   * @example
+   * ```ts
+   * requestStateKey: process.env.MCP_STATE_KEY // e.g. 64 hex characters from `openssl rand -hex 32`
+   * ```
+   */
+  readonly requestStateKey?: string | Uint8Array;
+  /** How long a `requestState` stays valid, in seconds (600 by default): a client answering later starts the call over. */
+  readonly requestStateTtlSeconds?: number;
 }
 
 /**
@@ -78,126 +82,38 @@ export interface McpServerOptions {
  * ```
  */
 export function createMcpServer(router: Router, options: McpServerOptions = {}, binding: Binding = {}): Server {
-  const { serverOptions = {} } = options;
-  const server = options.mcpServer === undefined ? plainServer(router, options, serverOptions) : userServer(options.mcpServer);
-  bindRouter(server, router, binding);
-  options.setup?.(server);
-  return server;
+  return createMcpProduct(router, options, binding).server;
 }
 
-function plainServer(router: Router, options: McpServerOptions, serverOptions: ServerOptions): Server {
-  return new Server(options.serverInfo ?? { name: "wymcp", version: "0.0.0" }, {
+/**
+ * The `McpServer` whose `server` `createMcpServer` answers: what the SDK's
+ * HTTP entry wants handed back (it checks `Mcp-Param-*` headers against an
+ * `McpServer`'s tools only).
+ */
+export function createMcpProduct(router: Router, options: McpServerOptions = {}, binding: Binding = {}): McpServer {
+  const { serverOptions = {} } = options;
+  const mcp = options.mcpServer === undefined ? plainServer(router, options, serverOptions) : userServer(options.mcpServer);
+  bindRouter(mcp.server, router, { seal: sealOptions(options.requestStateKey, options.requestStateTtlSeconds), ...binding });
+  options.setup?.(mcp.server);
+  return mcp;
+}
+
+function plainServer(router: Router, options: McpServerOptions, serverOptions: ServerOptions): McpServer {
+  // Declared by bindRouter instead: an McpServer given `tools` would install tool handlers of its own.
+  const { tools, ...capabilities } = serverOptions.capabilities ?? {};
+  const mcp = new McpServer(options.serverInfo ?? { name: "wymcp", version: "0.0.0" }, {
     ...serverOptions,
+    ...(serverOptions.capabilities === undefined ? {} : { capabilities }),
     ...(router.instructions === undefined || serverOptions.instructions !== undefined ? {} : { instructions: router.instructions }),
   });
+  if (tools !== undefined) mcp.server.registerCapabilities({ tools });
+  return mcp;
 }
 
-function userServer(factory: () => McpServer): Server {
+function userServer(factory: () => McpServer): McpServer {
   const made: unknown = factory();
   const server = typeof made === "object" && made !== null ? (made as { server?: unknown }).server : undefined;
-  if (!(server instanceof Server))
+  if (!(made instanceof McpServer) || !(server instanceof Server))
     throw new TypeError("mcpServer must return a new McpServer (from @modelcontextprotocol/server) each time it is called");
-  return server;
-}
-
-/** How the transport lets a call reach its client (internal: the HTTP helpers set it). */
-export interface Binding {
-  /** False in stateless HTTP: sampling and elicitation fail at once instead of waiting for a reply that cannot come. */
-  readonly clientRequests?: boolean;
-  /**
-   * False for a server that answers one 2026-07-28 request: it announces no
-   * list change itself (the HTTP handler's `subscriptions/listen` streams do).
-   */
-  readonly announces?: boolean;
-}
-
-/**
- * Installs the router's `tools/list` and `tools/call` handlers on a server
- * that is not connected yet, declares `{ tools: { listChanged: true },
- * logging: {} }` and answers `logging/setLevel`. Every call's handler gets a
- * client channel: log messages, progress, sampling and elicitation. Returns
- * the function that stops the list_changed announcements (called by itself
- * when the server closes). Throws when the server already serves tools.
- *
- * @example
- * ```ts
- * const server = new Server({ name: "tasks", version: "1.0.0" });
- * bindRouter(server, router);
- * await server.connect(transport);
- * ```
- */
-export function bindRouter(server: Server, router: Router, binding: Binding = {}): () => void {
-  // Throws once connected: capabilities are fixed at initialize.
-  server.registerCapabilities({ tools: { listChanged: true } });
-  try {
-    server.assertCanSetRequestHandler("tools/call");
-  } catch {
-    throw new Error("this server already serves tools (an McpServer with registerTool?): register every tool on the wymcp router instead");
-  }
-  const levels = installLogging(server);
-  const mode = { clientRequests: binding.clientRequests ?? true };
-  server.setRequestHandler("tools/list", (message) => {
-    refuseCursor(message.params?.cursor);
-    return { tools: router.listTools() as unknown as McpTool[] };
-  });
-  /** The params as the client sent them, by call: the SDK hands its handler a copy rebuilt by zod, which reads "__proto__" as a
-   * prototype. */
-  const sent = new WeakMap<ServerContext, ReturnType<typeof callParams>>();
-  server.setRequestHandler("tools/call", async (_parsed, context) => {
-    const params = sent.get(context) ?? callParams(_parsed);
-    const client = clientChannel(server, context, levels, mode);
-    // The SDK aborts this signal on notifications/cancelled and when the connection closes
-    // (stateless, a cancelled call's stream closing is all the server hears).
-    const answer = await router.callTool(params.name, params.arguments, { signal: context.mcpReq.signal, request: context, client });
-    if (answer.isError === true && !knownTool(router, params.name)) throw unknownTool(params.name, reportOf(answer));
-    return answer as unknown as CallToolResult;
-  });
-  checkParamsFirst(server, sent);
-  if (binding.announces === false) return () => {};
-  const unsubscribe = router.onListChanged(() => {
-    // Only an initialized session can hear a notification; a failed send concerns that session alone.
-    if (server.transport !== undefined && server.getClientCapabilities() !== undefined) server.sendToolListChanged().catch(() => {});
-  });
-  const previous = server.onclose;
-  server.onclose = () => {
-    unsubscribe();
-    previous?.();
-  };
-  return unsubscribe;
-}
-
-const toolSets = new WeakMap<readonly ToolListing[], ReadonlySet<string>>();
-
-/** Whether the router lists a tool of that name (`help` included), read from its listing, rebuilt only when it changes. */
-function knownTool(router: Router, name: string): boolean {
-  const listings = router.listTools();
-  let names = toolSets.get(listings);
-  if (names === undefined) toolSets.set(listings, (names = new Set(listings.map((listing) => listing.name))));
-  return names.has(name);
-}
-
-function reportOf(answer: ToolAnswer): unknown {
-  const first = answer.content[0];
-  try {
-    return first?.type === "text" ? JSON.parse(first.text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-type RequestHandler = (request: unknown, context: ServerContext) => Promise<unknown>;
-
-/**
- * Puts wymcp's check of `tools/call` params in front of the SDK's own, whose
- * failure answers with a raw schema dump: `callParams` words it, and keeps
- * the params as sent for the handler.
- */
-function checkParamsFirst(server: Server, sent: WeakMap<ServerContext, ReturnType<typeof callParams>>): void {
-  const handlers = (server as unknown as { _requestHandlers: Map<string, RequestHandler> })._requestHandlers;
-  const sdk = handlers.get("tools/call");
-  if (sdk === undefined) return;
-  handlers.set("tools/call", (request, context) => {
-    sent.set(context, callParams(request));
-    return sdk(request, context);
-  });
+  return made;
 }

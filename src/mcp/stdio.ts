@@ -9,6 +9,7 @@ import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontext
 import type { Readable, Writable } from "node:stream";
 import type { Router } from "../serving/router.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
+import { sealOptions } from "./request-state.js";
 
 /** What `serveStdio` takes: server options, and the streams (process stdio by default). */
 export interface StdioOptions extends McpServerOptions {
@@ -34,6 +35,8 @@ export interface RunningServer {
  * ```
  */
 export async function serveStdio(router: Router, options: StdioOptions = {}): Promise<RunningServer> {
+  // Checked at start-up, not at the first call that asks the client something.
+  sealOptions(options.requestStateKey, options.requestStateTtlSeconds);
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   const handle = serveSdkStdio(() => createMcpServer(router, options), { transport });
   await Promise.resolve();

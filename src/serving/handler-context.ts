@@ -1,9 +1,9 @@
 /**
  * The context a handler receives beside its data: which call it serves, the
  * cancellation signal, and the client channel (log, progress, sampling,
- * elicitation). A call with no channel — the router called directly — gets
- * logs that go nowhere and requests that fail at once with a `ToolError`
- * saying why, never a wait.
+ * elicitation, roots). A call with no channel — the router called directly —
+ * gets logs that go nowhere and questions that fail at once with a
+ * `ToolError` saying why, never a wait.
  */
 import { ToolError } from "../contract/tool-error.js";
 import { LOG_LEVELS, type ClientChannel, type ClientLog, type LogLevel } from "../contract/client-channel.js";
@@ -30,25 +30,39 @@ export function handlerContext(
 interface ClientRequests {
   readonly sample: HandlerContext["sample"];
   readonly elicit: HandlerContext["elicit"];
+  readonly listRoots: HandlerContext["listRoots"];
 }
+
+const noRoots: HandlerContext["listRoots"] = () => Promise.reject(noClient("listing the client's roots"));
 
 const NO_CLIENT: ClientRequests = {
   sample: () => Promise.reject(noClient("sampling")),
   elicit: () => Promise.reject(noClient("elicitation")),
+  listRoots: noRoots,
 };
 
 function viaChannel(channel: ClientChannel): ClientRequests {
-  return { sample: (params) => channel.sample(params), elicit: (params) => channel.elicit(params) };
+  // Read once: a channel written before listRoots existed has none, and its handlers get a ToolError saying so.
+  const listRoots = read(channel, "listRoots");
+  return {
+    sample: (params, options) => channel.sample(params, options),
+    elicit: (params, options) => channel.elicit(params, options),
+    listRoots:
+      typeof listRoots === "function"
+        ? (options) => (listRoots as NonNullable<ClientChannel["listRoots"]>).call(channel, options)
+        : noRoots,
+  };
 }
 
 /**
  * A class rather than an object literal: made on every call, and a literal
- * with a getter and a conditional spread is what a profile showed. `sample`
- * and `elicit` are own functions, so a handler may destructure them.
+ * with a getter and a conditional spread is what a profile showed. `sample`,
+ * `elicit` and `listRoots` are own functions, so a handler may destructure them.
  */
 class ChannelContext implements HandlerContext {
   readonly sample: HandlerContext["sample"];
   readonly elicit: HandlerContext["elicit"];
+  readonly listRoots: HandlerContext["listRoots"];
   // Declared only: an own key exactly when the client sent a progress token.
   declare readonly progress?: NonNullable<ClientChannel["progress"]>;
   #log: ClientLog | undefined;
@@ -66,6 +80,7 @@ class ChannelContext implements HandlerContext {
     this.#log = channel === undefined ? QUIET_LOG : undefined;
     this.sample = requests.sample;
     this.elicit = requests.elicit;
+    this.listRoots = requests.listRoots;
     const progress = channel === undefined ? undefined : read(channel, "progress");
     if (typeof progress === "function") this.progress = progress as NonNullable<ClientChannel["progress"]>;
   }
@@ -85,6 +100,6 @@ function channelLog(channel: ClientChannel): ClientLog {
 
 function noClient(what: string): ToolError {
   return new ToolError("client_unavailable", `${what} needs a connected MCP client, and this call came without one`, {
-    hint: "serve the router through wymcp/mcp (stdio or stateful HTTP) to ask the client",
+    hint: "serve the router through wymcp/mcp (stdio or HTTP) to ask the client",
   });
 }

@@ -25,6 +25,7 @@ import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./response.js";
 import { modernLeg } from "./modern.js";
 import { statefulMode } from "./stateful.js";
 import { createMcpServer } from "../server.js";
+import { sealOptions } from "../request-state.js";
 
 /** One request as a host hands it to the core. */
 export interface HttpCall<R> {
@@ -72,6 +73,8 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
   // The SDK picks its JSON Schema validator by runtime (its `workerd` export condition gives the cfworker one, which
   // generates no code): nothing to hand it here.
   const serverOptions = options;
+  // Checked at start-up, not at the first call that asks the client something.
+  sealOptions(options.requestStateKey, options.requestStateTtlSeconds);
   // Made (and its options checked) in either mode: a stateless handler refuses a sessionStore at start-up too.
   const sessions = statefulMode(router, options, { serverOptions, transportOptions });
   const modern = modernLeg(router, serverOptions, guards.maxBodyBytes);
@@ -121,7 +124,7 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           body = read.body;
         }
         // A request with the 2026-07-28 envelope is answered per request, whatever the mode; the rest is 2025-era.
-        if (request.method === "POST" && !(await modern.isLegacy(request, body))) return await modern.handle(request, body);
+        if (request.method === "POST" && !(await modern.isLegacy(request, body))) return await modern.handle(request, body, admission.identity);
         return await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity));
       } catch (error) {
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,23 +3,24 @@
  * `_meta` envelope (`io.modelcontextprotocol/protocolVersion`) is served by
  * the SDK's own `createMcpHandler`, strict (`legacy: "reject"`): a fresh
  * server per request, `server/discover`, per-request version negotiation,
- * the required headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`)
- * checked against the body, `resultType` and the server's identity in every
- * result's `_meta`, `subscriptions/listen` for list changes, the modern error
- * codes. wymcp's guards (Host/Origin, authentication, the body limit and the
+ * the required headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`,
+ * and the `Mcp-Param-*` of `x-mcp-header` arguments) checked against the
+ * body, `resultType` and the server's identity in every result's `_meta`,
+ * `subscriptions/listen` for list changes, the modern error codes. wymcp's guards (Host/Origin, authentication, the body limit and the
  * JSON-RPC checks) have already judged the request; 2025-era traffic never
  * reaches here (sessions or stateless, as before).
  */
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Router } from "../../serving/router.js";
-import { createMcpServer, type McpServerOptions } from "../server.js";
+import { createMcpProduct, type McpServerOptions } from "../server.js";
+import { withRouterSchemas } from "./param-headers.js";
 
 /** The modern leg of one handler. */
 export interface ModernLeg {
   /** Whether the SDK classifies the (already read) request as 2025-era. */
   isLegacy(request: Request, body: unknown): Promise<boolean>;
-  /** Serves a 2026-07-28 request whose body the guards read. */
-  handle(request: Request, body: unknown): Promise<Response>;
+  /** Serves a 2026-07-28 request whose body the guards read, for the identity the guards found (`undefined` without authentication). */
+  handle(request: Request, body: unknown, identity: string | undefined): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -30,13 +31,23 @@ export interface ModernLeg {
  * @example
  * ```ts
  * const modern = modernLeg(router, serverOptions, guards.maxBodyBytes);
- * if (!(await modern.isLegacy(request, body))) return modern.handle(request, body);
+ * if (!(await modern.isLegacy(request, body))) return modern.handle(request, body, identity);
  * ```
  */
 export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBodyBytes: number): ModernLeg {
+  // Who sent each request being served: the server made for it binds its multi-round-trip state to them.
+  const identities = new WeakMap<Request, string>();
   // No server-to-client requests on 2026-07-28: sampling and elicitation go through input_required results.
   const handler: McpHttpHandler = createMcpHandler(
-    () => createMcpServer(router, serverOptions, { clientRequests: false, announces: false }),
+    ({ requestInfo }) =>
+      withRouterSchemas(
+        createMcpProduct(router, serverOptions, {
+          clientRequests: false,
+          announces: false,
+          principal: requestInfo === undefined ? "" : (identities.get(requestInfo) ?? ""),
+        }),
+        router,
+      ),
     {
       legacy: "reject",
       maxRequestBodySize: maxBodyBytes,
@@ -45,7 +56,10 @@ export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBo
   const unsubscribe = router.onListChanged(() => handler.notify.toolsChanged());
   return {
     isLegacy: (request, body) => isLegacyRequest(request, body, { maxRequestBodySize: maxBodyBytes }),
-    handle: (request, body) => handler.fetch(request, { parsedBody: body }),
+    handle(request, body, identity) {
+      if (identity !== undefined) identities.set(request, identity);
+      return handler.fetch(request, { parsedBody: body });
+    },
     async close() {
       unsubscribe();
       await handler.close();
