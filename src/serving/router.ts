@@ -8,6 +8,7 @@
  * it once; obtaining again at every call and help answer is defence in depth.
  */
 import { didYouMean } from "../util/suggest.js";
+import { echo } from "../util/echo.js";
 import { errorAnswer, helpPointer, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { dispatch, failure, type CallContext } from "./dispatch.js";
@@ -181,7 +182,7 @@ export function createRouter(options: RouterOptions = {}): Router {
         if (route === undefined) {
           return errorAnswer({
             error: "unknown_tool",
-            message: `no tool ${JSON.stringify(name)}${didYouMean(name, listedNames())}`,
+            message: `no tool ${JSON.stringify(echo(name))}${didYouMean(name, listedNames())}`,
             validTools: listedNames(),
             help: helpPointer(),
           });

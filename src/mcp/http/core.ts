@@ -24,6 +24,7 @@ import type { HttpOptions } from "./options.js";
 import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./response.js";
 import { modernLeg } from "./modern.js";
 import { statefulMode } from "./stateful.js";
+import { cappedRefusal } from "./capped-refusal.js";
 import { createMcpServer } from "../server.js";
 
 /** One request as a host hands it to the core. */
@@ -121,8 +122,12 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           body = read.body;
         }
         // A request with the 2026-07-28 envelope is answered per request, whatever the mode; the rest is 2025-era.
-        if (request.method === "POST" && !(await modern.isLegacy(request, body))) return await modern.handle(request, body);
-        return await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity));
+        // The SDK's refusals may quote the request at length: cappedRefusal cuts what they quote.
+        if (request.method === "POST" && !(await modern.isLegacy(request, body)))
+          return await cappedRefusal(await modern.handle(request, body));
+        return await cappedRefusal(
+          await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity)),
+        );
       } catch (error) {
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       }
