@@ -30,9 +30,9 @@ describe("createInMemoryEventStore bounds its events in bytes", () => {
     const ids: string[] = [];
     for (let n = 0; n < 20; n++) ids.push(await store.storeEvent("s", message(`${n}`.padEnd(1000, "."))));
     // Each event is a little over 1,000 bytes: the last nine fit in 10,000.
-    expect(await store.getStreamIdForEventId(ids[0]!)).toBeUndefined();
-    expect(await store.getStreamIdForEventId(ids[10]!)).toBeUndefined();
-    expect(await store.getStreamIdForEventId(ids[11]!)).toBe("s");
+    expect(await store.getStreamIdForEventId!(ids[0]!)).toBeUndefined();
+    expect(await store.getStreamIdForEventId!(ids[10]!)).toBeUndefined();
+    expect(await store.getStreamIdForEventId!(ids[11]!)).toBe("s");
     const sent: unknown[] = [];
     expect(await store.replayEventsAfter(ids[11]!, { send: async (_id, sentMessage) => void sent.push(sentMessage) })).toBe("s");
     expect(sent).toEqual(Array.from({ length: 8 }, (_, index) => message(`${index + 12}`.padEnd(1000, "."))));
@@ -44,9 +44,9 @@ describe("createInMemoryEventStore bounds its events in bytes", () => {
     const before = await store.storeEvent("s", message("small"));
     const huge = await store.storeEvent("s", message("x".repeat(10_000)));
     const after = await store.storeEvent("s", message("after"));
-    expect(await store.getStreamIdForEventId(before)).toBeUndefined();
-    expect(await store.getStreamIdForEventId(huge)).toBeUndefined();
-    expect(await store.getStreamIdForEventId(after)).toBe("s");
+    expect(await store.getStreamIdForEventId!(before)).toBeUndefined();
+    expect(await store.getStreamIdForEventId!(huge)).toBeUndefined();
+    expect(await store.getStreamIdForEventId!(after)).toBe("s");
   });
 
   test("bytes are UTF-8: multi-byte text is charged what it weighs", async () => {
@@ -54,8 +54,8 @@ describe("createInMemoryEventStore bounds its events in bytes", () => {
     // 1,000 euro signs are 3,000 bytes: two such events fit, a third pushes the first out.
     const ids = [];
     for (let n = 0; n < 3; n++) ids.push(await store.storeEvent("s", message("€".repeat(1000))));
-    expect(await store.getStreamIdForEventId(ids[0]!)).toBeUndefined();
-    expect(await store.getStreamIdForEventId(ids[1]!)).toBe("s");
+    expect(await store.getStreamIdForEventId!(ids[0]!)).toBeUndefined();
+    expect(await store.getStreamIdForEventId!(ids[1]!)).toBe("s");
   });
 
   test("the default is 16 MiB; a bound that is no whole number ≥ 1 is refused", () => {

@@ -65,6 +65,12 @@ export interface RouterOptions {
 /** A live set of tools, serving `tools/list` and `tools/call`. */
 export interface Router {
   readonly instructions: string | undefined;
+  /**
+   * Where server-side reports go: the `log` option, standard error when
+   * none was given. The HTTP handlers serving the router report there too
+   * (a store that failed, an authentication hook that threw).
+   */
+  readonly log: ServerLog;
   /** The `tools/list` entries: `help`, then every tool in registration order. Built at registration. */
   listTools(): readonly ToolListing[];
   /** Answers a `tools/call`; never throws or rejects, whatever it is given — every failure is an `isError` answer. */
@@ -163,6 +169,7 @@ export function createRouter(options: RouterOptions = {}): Router {
   add(settings.tools as readonly Tool[]);
   return {
     instructions: settings.instructions,
+    log: settings.log ?? stderrLog,
     listTools: () => listings,
     async callTool(name, args, context) {
       const call = readContext(context, settings.log);

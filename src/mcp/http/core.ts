@@ -25,6 +25,7 @@ import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./response.js";
 import { modernLeg } from "./modern.js";
 import { statefulMode } from "./stateful.js";
 import { cappedRefusal } from "./capped-refusal.js";
+import { internalError } from "./internal-error.js";
 import { createMcpServer } from "../server.js";
 
 /** One request as a host hands it to the core. */
@@ -129,7 +130,8 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity)),
         );
       } catch (error) {
-        return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+        // What failed (a store's error names its connection and password) goes to the log; the client gets an error id.
+        return refusalResponse(internalError(router.log, error));
       }
     },
     sessionCount: () => sessions.size(),
@@ -146,6 +148,13 @@ function retryOf<R>(options: HttpOptions<R>): { retryInterval?: number } {
     throw new RangeError("eventStore needs sessions: a stateless server has no stream to resume; drop stateless or the eventStore");
   if (eventStore !== undefined && (typeof eventStore.storeEvent !== "function" || typeof eventStore.replayEventsAfter !== "function")) {
     throw new RangeError("eventStore must implement the SDK's EventStore (storeEvent, replayEventsAfter), e.g. createInMemoryEventStore()");
+  }
+  // Optional to the SDK, required here: without it a Last-Event-ID cannot be checked against the session's own streams.
+  if (eventStore !== undefined && typeof eventStore.getStreamIdForEventId !== "function") {
+    throw new RangeError(
+      "eventStore must implement getStreamIdForEventId(eventId) — the stream id an event was stored under, or undefined: " +
+        "without it a session's Last-Event-ID cannot be checked, and one session could replay another's events",
+    );
   }
   if (retryInterval !== undefined && (!Number.isInteger(retryInterval) || retryInterval < 0))
     throw new RangeError(`retryInterval must be a whole number of milliseconds ≥ 0, not ${String(retryInterval)}`);
