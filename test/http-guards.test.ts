@@ -17,14 +17,15 @@ import { readAnswer } from "./fixtures/runtime/answers.js";
 import { newClient } from "./fixtures/runtime/session-scenario.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
 import { exchange, INITIALIZE, messagesOf, openSession, rpc } from "./support/http-exchange.js";
+import { capturedLog } from "./support/captured-log.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
-async function serve(options: ServeHttpOptions = {}): Promise<RunningHttpServer> {
-  const running = await serveHttp(fixtureRouter(), options);
+async function serve(options: ServeHttpOptions = {}, router = fixtureRouter()): Promise<RunningHttpServer> {
+  const running = await serveHttp(router, options);
   open.push(running);
   return running;
 }
@@ -316,13 +317,17 @@ describe("authentication", () => {
     expect(seen).toEqual(["team-a POST", "guest POST"]);
   });
 
-  test("authenticate: any scheme; false is 401 with the Bearer challenge; a throwing hook is 500 and says nothing of its reason", async () => {
-    const running = await serve({
-      authenticate: (request) => {
-        if (request.headers["x-api-key"] === "boom") throw new Error("database password is hunter2");
-        return request.headers["x-api-key"] === "k1";
+  test("authenticate: any scheme; false is 401 with the Bearer challenge; a throwing hook is 500 with an error id, its reason only in the log", async () => {
+    const log = capturedLog();
+    const running = await serve(
+      {
+        authenticate: (request) => {
+          if (request.headers["x-api-key"] === "boom") throw new Error("database password is hunter2");
+          return request.headers["x-api-key"] === "k1";
+        },
       },
-    });
+      fixtureRouter(log),
+    );
     expect((await exchange(running.url, { headers: { "x-api-key": "k1" }, body: INITIALIZE })).status).toBe(200);
     const refused = await exchange(running.url, { headers: { "x-api-key": "k2" }, body: INITIALIZE });
     expect(refused.status).toBe(401);
@@ -330,7 +335,15 @@ describe("authentication", () => {
     const failed = await exchange(running.url, { headers: { "x-api-key": "boom" }, body: INITIALIZE });
     expect(failed.status).toBe(500);
     expect(failed.body).not.toContain("hunter2");
-    expect(rpcErrorOf(failed.body)).toEqual({ code: -32603, message: "Internal error: authentication failed" });
+    const { message } = rpcErrorOf(failed.body);
+    const errorId = /^Internal error: authentication failed \(error id ([0-9a-f-]{36})\)$/.exec(message)?.[1];
+    expect(errorId, message).toBeDefined();
+    expect(log.entries).toEqual([
+      {
+        message: `HTTP: an authentication hook threw (error id ${errorId})`,
+        details: expect.objectContaining({ errorId, reason: "database password is hunter2" }),
+      },
+    ]);
   });
 
   test("with both, both must pass; the body of a refused request is never read", async () => {

@@ -13,6 +13,7 @@ import { readAnswer } from "./fixtures/runtime/answers.js";
 import { beyondRouter } from "./fixtures/runtime/beyond.js";
 import { fixtureRouter } from "./fixtures/runtime/tools.js";
 import { INITIALIZE, MCP_HEADERS, rpc } from "./support/http-exchange.js";
+import { capturedLog } from "./support/captured-log.js";
 
 const URL_ = "http://localhost/mcp";
 const handlers: FetchHandler[] = [];
@@ -181,22 +182,28 @@ describe("a session survives its handler through the session store", () => {
     expect(stored).toBe(before);
   });
 
-  test("a record that is no session record is 500 naming what is wrong, and nothing opens", async () => {
+  test("a record that is no session record is 500 with an error id, the log naming what is wrong; nothing opens", async () => {
     const broken: SessionStore = {
       get: async () => ({ owner: null, client: { protocolVersion: 2025 } }) as unknown as SessionRecord,
       set: async () => {},
       delete: async () => {},
     };
-    const handler = handlerFor({ sessionStore: broken });
+    const log = capturedLog();
+    const handler = handlerFor({ sessionStore: broken }, fixtureRouter(log));
     const answer = await send(handler, list(2), { "mcp-session-id": "from-elsewhere", "mcp-protocol-version": "2025-06-18" });
     expect(answer.status).toBe(500);
-    expect(await answer.json()).toMatchObject({
-      error: {
-        code: -32603,
-        message:
-          "Internal error: the session store's record of this session is not a session record: client.protocolVersion is not a string",
+    const { error } = (await answer.json()) as { error: { code: number; message: string } };
+    expect(error.code).toBe(-32603);
+    const errorId = /^Internal error \(error id (.+)\)$/.exec(error.message)?.[1];
+    expect(errorId, error.message).toBeDefined();
+    expect(log.entries).toEqual([
+      {
+        message: `HTTP: a request failed (error id ${errorId})`,
+        details: expect.objectContaining({
+          reason: "the session store's record of this session is not a session record: client.protocolVersion is not a string",
+        }),
       },
-    });
+    ]);
     expect(handler.sessionCount()).toBe(0);
   });
 

@@ -12,6 +12,7 @@ import { exportsOf } from "./support/entry-exports.js";
 const FETCH_VALUES = [
   "DEFAULT_MAX_BODY_BYTES",
   "DEFAULT_MAX_SESSIONS",
+  "DEFAULT_MAX_STORED_SESSION_BYTES",
   "DEFAULT_SESSION_IDLE_TIMEOUT_MS",
   "bindRouter",
   "createFetchHandler",
@@ -25,6 +26,7 @@ const FETCH_TYPES = [
   "FetchRequestInfo",
   "HttpGuardOptions",
   "HttpOptions",
+  "InMemorySessionStoreOptions",
   "McpServerOptions",
   "SessionOptions",
   "SessionRecord",
@@ -34,6 +36,7 @@ const FETCH_TYPES = [
 const MCP_VALUES = [
   ...FETCH_VALUES,
   "DEFAULT_HEADERS_TIMEOUT_MS",
+  "DEFAULT_MAX_STORED_EVENT_BYTES",
   "DEFAULT_MAX_STORED_EVENTS",
   "DEFAULT_REQUEST_TIMEOUT_MS",
   "createHttpHandler",

@@ -6,6 +6,7 @@
  */
 import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type CallToolRequest } from "@modelcontextprotocol/server";
 import { helpPointer, type ToolAnswer } from "../serving/answer.js";
+import { echo, echoWords } from "../util/echo.js";
 
 /**
  * The request's params, checked with the SDK's own schema and returned as
@@ -21,8 +22,8 @@ export function callParams(request: unknown): CallToolRequest["params"] {
   // The params as the client sent them: the parsed copy is rebuilt by zod, which reads a "__proto__" key as a prototype.
   if (parsed.issues === undefined) return (request as CallToolRequest).params;
   const problems = parsed.issues.map((issue) => ({
-    at: ["params", ...(issue.path ?? []).slice(1).map((key) => (typeof key === "object" ? key.key : key))].map(String).join("."),
-    problem: issue.message,
+    at: echo(["params", ...(issue.path ?? []).slice(1).map((key) => (typeof key === "object" ? key.key : key))].map(String).join(".")),
+    problem: echoWords(issue.message),
   }));
   const listed = problems.map((problem) => `${problem.at}: ${problem.problem}`).join("; ");
   throw new ProtocolError(
@@ -66,7 +67,7 @@ export function unknownTool(name: string, report: unknown): ProtocolError {
   const message =
     typeof report === "object" && report !== null && typeof (report as { message?: unknown }).message === "string"
       ? (report as { message: string }).message
-      : `no tool ${JSON.stringify(name)}`;
+      : `no tool ${JSON.stringify(echo(name))}`;
   return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${message}; call ${helpPointer()} for the list`, report);
 }
 
@@ -75,7 +76,7 @@ export function refuseCursor(cursor: unknown): void {
   if (cursor === undefined) return;
   throw new ProtocolError(
     ProtocolErrorCode.InvalidParams,
-    `Invalid cursor ${JSON.stringify(cursor)}: this server lists every tool in one page and issues no cursor; send tools/list without one`,
+    `Invalid cursor ${echo(JSON.stringify(cursor) ?? String(cursor))}: this server lists every tool in one page and issues no cursor; send tools/list without one`,
   );
 }
 

@@ -21,6 +21,12 @@ export type { HttpOptions } from "./http/options.js";
 export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http/guards.js";
 export type { AuthVerdict } from "./http/auth.js";
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http/sessions.js";
-export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./http/session-store.js";
+export {
+  createInMemorySessionStore,
+  DEFAULT_MAX_STORED_SESSION_BYTES,
+  type InMemorySessionStoreOptions,
+  type SessionRecord,
+  type SessionStore,
+} from "./http/session-store.js";
 export { createMcpServer, type McpServerOptions } from "./server.js";
 export { bindRouter } from "./bind-router.js";

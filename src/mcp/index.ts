@@ -23,9 +23,20 @@
  */
 export { createMcpServer, type McpServerOptions } from "./server.js";
 export { bindRouter } from "./bind-router.js";
-export { createInMemoryEventStore, DEFAULT_MAX_STORED_EVENTS, type InMemoryEventStoreOptions } from "./http/event-store.js";
+export {
+  createInMemoryEventStore,
+  DEFAULT_MAX_STORED_EVENT_BYTES,
+  DEFAULT_MAX_STORED_EVENTS,
+  type InMemoryEventStoreOptions,
+} from "./http/event-store.js";
 export type { EventStore } from "@modelcontextprotocol/server";
-export { createInMemorySessionStore, type SessionRecord, type SessionStore } from "./http/session-store.js";
+export {
+  createInMemorySessionStore,
+  DEFAULT_MAX_STORED_SESSION_BYTES,
+  type InMemorySessionStoreOptions,
+  type SessionRecord,
+  type SessionStore,
+} from "./http/session-store.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http/node-handler.js";
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./http/fetch.js";

@@ -5,6 +5,7 @@
  */
 import type { Problem } from "./answer.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
+import { echo } from "../util/echo.js";
 
 /** What the arguments carried, and what is wrong with their shape. */
 export interface CallArguments {
@@ -45,8 +46,8 @@ export function readArguments(args: unknown): CallArguments {
     problems.push({
       code: "unknown_argument",
       at: "arguments",
-      key,
-      problem: `unknown argument ${JSON.stringify(key)}: the arguments are { action, data }`,
+      key: echo(key),
+      problem: `unknown argument ${JSON.stringify(echo(key))}: the arguments are { action, data }`,
       fix: "put the action's fields inside data.",
     });
   }

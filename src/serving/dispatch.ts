@@ -10,6 +10,7 @@ import { errorAnswer, helpPointer, type ErrorReport, type ToolAnswer } from "./a
 import { resultAnswer } from "./result-answer.js";
 import { readArguments } from "./call-arguments.js";
 import { didYouMean } from "../util/suggest.js";
+import { echo } from "../util/echo.js";
 import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { gateProblems } from "./gate.js";
 import { hasOwn, read } from "../util/inspect.js";
@@ -93,8 +94,8 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     if (!found.ok) {
       return refuse({
         error: "unknown_action",
-        message: `${tool.name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`,
-        action,
+        message: `${tool.name} has no action ${JSON.stringify(echo(action))}${didYouMean(action, found.validNames)}`,
+        action: echo(action),
         validActions: found.validNames,
         help: helpPointer(tool.name),
       });
@@ -103,7 +104,7 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   } catch (error) {
     if (!(error instanceof ActionSchemaError)) throw error;
     // The index lists the tool's malformation beside every healthy tool.
-    return refuse({ ...malformedReport(toldToClient(error, log, policy)), action, help: helpPointer() });
+    return refuse({ ...malformedReport(toldToClient(error, log, policy)), action: echo(action), help: helpPointer() });
   }
   // Built only for a refusal: a successful call reads nothing it does not need.
   const about = () => ({

@@ -15,6 +15,7 @@ import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { actionContextOf, toldToClient, type FailurePolicy } from "./dispatch.js";
 import { stderrLog, type ServerLog } from "./server-log.js";
 import { didYouMean } from "../util/suggest.js";
+import { echo } from "../util/echo.js";
 import { ActionSchemaError } from "../validation/action-schema-error.js";
 import { describeType, hasOwn, isPlainObject, ownKeys, read, isUnreadable } from "../util/inspect.js";
 import type { ToolListing } from "./listing.js";
@@ -57,7 +58,7 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
   if (tool === undefined) {
     return refuse({
       error: "unknown_tool",
-      message: `no tool ${JSON.stringify(name)}${didYouMean(name, lookup.names())}`,
+      message: `no tool ${JSON.stringify(echo(name))}${didYouMean(name, lookup.names())}`,
       validTools: lookup.names(),
       help: helpPointer(),
     });
@@ -66,7 +67,7 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
     refuse({
       ...malformedReport(toldToClient(error, log, policy)),
       tool: name,
-      ...(action === undefined ? {} : { action }),
+      ...(action === undefined ? {} : { action: echo(action) }),
       help: helpPointer(),
     });
   try {
@@ -75,9 +76,9 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
     if (!found.ok) {
       return refuse({
         error: "unknown_action",
-        message: `${name} has no action ${JSON.stringify(action)}${didYouMean(action, found.validNames)}`,
+        message: `${name} has no action ${JSON.stringify(echo(action))}${didYouMean(action, found.validNames)}`,
         tool: name,
-        action,
+        action: echo(action),
         validActions: found.validNames,
         help: helpPointer(name),
       });
@@ -184,8 +185,8 @@ function readHelpArguments(args: unknown): HelpRequest {
       problems.push({
         code: "unknown_argument",
         at: "arguments",
-        key,
-        problem: `unknown help parameter ${JSON.stringify(key)}: help takes tool and action`,
+        key: echo(key),
+        problem: `unknown help parameter ${JSON.stringify(echo(key))}: help takes tool and action`,
         fix: "remove it.",
       });
   }

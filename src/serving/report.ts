@@ -11,6 +11,7 @@ import type { DataProblem } from "../validation/data-check.js";
 import { wordProblem } from "../validation/problem-wording.js";
 import { dataPathOf, type Offence } from "../validation/offence.js";
 import { defaultsOf, requiredOf, requiredOneOfOf } from "../validation/schema-read.js";
+import { echo, echoWords, MAX_ECHOED_CHARS } from "../util/echo.js";
 
 /** How many problems an error answer lists before counting the rest. */
 export const SHOWN_PROBLEMS = 50;
@@ -52,12 +53,33 @@ function offenceReports(offences: readonly Offence[]): OffenceReport[] {
  * ```
  */
 export function problemReport(problem: DataProblem, root = "data"): Problem {
+  problem = quotable(problem);
   const { problem: text, fix } = wordProblem(problem);
   const at = dataPathOf(problem.path, root);
   if (problem.code === "invalid_value") return { code: problem.code, at, keyword: problem.failure.keyword, problem: text, fix };
   // The closure walk reports an object whose key list cannot be read with an empty key.
   const key = "key" in problem && !(problem.code === "unreadable" && problem.key === "") ? { key: problem.key } : {};
   return { code: problem.code, at, ...key, problem: text, fix };
+}
+
+/**
+ * The problem with the caller's own text in it — keys, the keys on its path,
+ * the validator's sentence — cut to what an answer quotes (`echo`): a 1 MiB
+ * key is named by its first characters, and a key on the path of fifty
+ * problems is not repeated fifty times in full.
+ */
+function quotable(problem: DataProblem): DataProblem {
+  const long = (segment: unknown) => typeof segment === "string" && segment.length > MAX_ECHOED_CHARS;
+  const path = problem.path.some(long)
+    ? problem.path.map((segment) => (typeof segment === "string" ? echo(segment) : segment))
+    : problem.path;
+  if (problem.code === "invalid_value") {
+    const { failure } = problem;
+    const message = echoWords(failure.message);
+    return path === problem.path && message === failure.message ? problem : { ...problem, path, failure: { ...failure, message } };
+  }
+  if ("key" in problem && long(problem.key)) return { ...problem, path, key: echo(problem.key) };
+  return path === problem.path ? problem : { ...problem, path };
 }
 
 /**

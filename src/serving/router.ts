@@ -8,6 +8,7 @@
  * it once; obtaining again at every call and help answer is defence in depth.
  */
 import { didYouMean } from "../util/suggest.js";
+import { echo } from "../util/echo.js";
 import { errorAnswer, helpPointer, type ToolAnswer } from "./answer.js";
 import { HELP_TOOL_NAME } from "../validation/callback-surface.js";
 import { dispatch, failure, type CallContext } from "./dispatch.js";
@@ -64,6 +65,12 @@ export interface RouterOptions {
 /** A live set of tools, serving `tools/list` and `tools/call`. */
 export interface Router {
   readonly instructions: string | undefined;
+  /**
+   * Where server-side reports go: the `log` option, standard error when
+   * none was given. The HTTP handlers serving the router report there too
+   * (a store that failed, an authentication hook that threw).
+   */
+  readonly log: ServerLog;
   /** The `tools/list` entries: `help`, then every tool in registration order. Built at registration. */
   listTools(): readonly ToolListing[];
   /** Answers a `tools/call`; never throws or rejects, whatever it is given — every failure is an `isError` answer. */
@@ -162,6 +169,7 @@ export function createRouter(options: RouterOptions = {}): Router {
   add(settings.tools as readonly Tool[]);
   return {
     instructions: settings.instructions,
+    log: settings.log ?? stderrLog,
     listTools: () => listings,
     async callTool(name, args, context) {
       const call = readContext(context, settings.log);
@@ -181,7 +189,7 @@ export function createRouter(options: RouterOptions = {}): Router {
         if (route === undefined) {
           return errorAnswer({
             error: "unknown_tool",
-            message: `no tool ${JSON.stringify(name)}${didYouMean(name, listedNames())}`,
+            message: `no tool ${JSON.stringify(echo(name))}${didYouMean(name, listedNames())}`,
             validTools: listedNames(),
             help: helpPointer(),
           });

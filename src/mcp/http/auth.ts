@@ -37,7 +37,8 @@ const REALM = 'realm="mcp"';
 /**
  * Runs `bearerToken`, then `authenticate` (both must pass). A missing bearer
  * token gets a bare challenge, a token that fails `invalid_token` (RFC 6750
- * §3, §3.1); a hook that throws is 500 and its reason stays on the server.
+ * §3, §3.1); a hook that throws rejects with `AuthenticationFailure` (the
+ * HTTP core answers 500 and logs its reason, which stays on the server).
  *
  * @example
  * ```ts
@@ -65,10 +66,20 @@ export async function authenticate<R>(authorization: string | undefined, request
       if (typeof verdict === "string") parts.push(`user:${verdict}`);
       else if (bearerToken === undefined && authorization !== undefined) parts.push(`authorization:${authorization}`);
     }
-  } catch {
-    return { refusal: refusal(500, -32603, "Internal error: authentication failed") };
+  } catch (error) {
+    // The hook's reason is the operator's to read: the HTTP core logs it and tells the client an error id.
+    throw new AuthenticationFailure(error);
   }
   return { identity: parts.length === 0 ? undefined : hex(await digest(JSON.stringify(parts))) };
+}
+
+/** An authentication hook threw: answered 500 with an error id, its reason (the `cause`) logged. */
+export class AuthenticationFailure extends Error {
+  override readonly name = "AuthenticationFailure";
+
+  constructor(cause: unknown) {
+    super("an authentication hook threw", { cause });
+  }
 }
 
 function passes(verdict: unknown): verdict is true | string {

@@ -6,6 +6,7 @@
  */
 import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse } from "@modelcontextprotocol/server";
 import { refusal, type Refusal } from "./refusal.js";
+import { echo } from "../../util/echo.js";
 
 /** The body of a POST, or the refusal to answer instead. */
 export type ReadMessage = { readonly body: unknown } | { readonly refusal: Refusal };
@@ -100,7 +101,7 @@ export function checkMessage(body: unknown): ReadMessage {
   for (const message of messages as { id?: unknown; method?: unknown }[]) {
     if (message.method === undefined || message.id === undefined) continue;
     if (ids.has(message.id))
-      return refuse(400, -32600, `Invalid Request: the batch uses the request id ${JSON.stringify(message.id)} twice`);
+      return refuse(400, -32600, `Invalid Request: the batch uses the request id ${echo(JSON.stringify(message.id))} twice`);
     ids.add(message.id);
   }
   return { body };

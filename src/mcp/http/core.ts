@@ -24,6 +24,8 @@ import type { HttpOptions } from "./options.js";
 import { refusalResponse, rpcErrorResponse, whenBodyEnds } from "./response.js";
 import { modernLeg } from "./modern.js";
 import { statefulMode } from "./stateful.js";
+import { cappedRefusal } from "./capped-refusal.js";
+import { internalError } from "./internal-error.js";
 import { createMcpServer } from "../server.js";
 import { sealOptions } from "../request-state.js";
 
@@ -124,10 +126,15 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           body = read.body;
         }
         // A request with the 2026-07-28 envelope is answered per request, whatever the mode; the rest is 2025-era.
-        if (request.method === "POST" && !(await modern.isLegacy(request, body))) return await modern.handle(request, body, admission.identity);
-        return await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity));
+        // The SDK's refusals may quote the request at length: cappedRefusal cuts what they quote.
+        if (request.method === "POST" && !(await modern.isLegacy(request, body)))
+          return await cappedRefusal(await modern.handle(request, body, admission.identity));
+        return await cappedRefusal(
+          await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity)),
+        );
       } catch (error) {
-        return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+        // What failed (a store's error names its connection and password) goes to the log; the client gets an error id.
+        return refusalResponse(internalError(router.log, error));
       }
     },
     sessionCount: () => sessions.size(),
@@ -144,6 +151,13 @@ function retryOf<R>(options: HttpOptions<R>): { retryInterval?: number } {
     throw new RangeError("eventStore needs sessions: a stateless server has no stream to resume; drop stateless or the eventStore");
   if (eventStore !== undefined && (typeof eventStore.storeEvent !== "function" || typeof eventStore.replayEventsAfter !== "function")) {
     throw new RangeError("eventStore must implement the SDK's EventStore (storeEvent, replayEventsAfter), e.g. createInMemoryEventStore()");
+  }
+  // Optional to the SDK, required here: without it a Last-Event-ID cannot be checked against the session's own streams.
+  if (eventStore !== undefined && typeof eventStore.getStreamIdForEventId !== "function") {
+    throw new RangeError(
+      "eventStore must implement getStreamIdForEventId(eventId) — the stream id an event was stored under, or undefined: " +
+        "without it a session's Last-Event-ID cannot be checked, and one session could replay another's events",
+    );
   }
   if (retryInterval !== undefined && (!Number.isInteger(retryInterval) || retryInterval < 0))
     throw new RangeError(`retryInterval must be a whole number of milliseconds ≥ 0, not ${String(retryInterval)}`);

@@ -11,6 +11,7 @@ import type { HttpOptions } from "./options.js";
 import { refusalBody, type Refusal } from "./refusal.js";
 import { isLoopbackConnection, webRequestOf } from "./node-request.js";
 import { writeResponse } from "./node-response.js";
+import { internalError } from "./internal-error.js";
 
 /** What `createHttpHandler` takes: `HttpOptions` whose hooks are handed Node's `IncomingMessage`. */
 export type HttpHandlerOptions = HttpOptions<IncomingMessage>;
@@ -59,7 +60,9 @@ export function createHttpHandler(router: Router, options: HttpHandlerOptions = 
         });
         await writeResponse(response, res);
       } catch (error) {
-        if (!res.headersSent) rpcError(res, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+        // Logged with an error id either way; the client reads only the id, and only if the answer has not begun.
+        const refused = internalError(router.log, error);
+        if (!res.headersSent) refuse(res, refused);
         else res.end();
       }
     },

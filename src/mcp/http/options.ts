@@ -69,4 +69,19 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
   readonly eventStore?: EventStore;
   /** The `retry` field (milliseconds) of the priming event: how long a client waits before reconnecting. Needs `eventStore`. */
   readonly retryInterval?: number;
+  /**
+   * Milliseconds a call into `sessionStore` or `eventStore` may take; 5,000
+   * by default, `Infinity` for no bound. A store call that fails or runs
+   * over is logged (the router's `log`, with an error id) and never waits
+   * the request out: a request that needs the session store is answered 503
+   * with the error id, a message whose event cannot be stored is sent
+   * without being kept (it cannot be resumed), and a resumption the store
+   * cannot answer is 500.
+   *
+   * @example
+   * ```ts
+   * storeTimeoutMs: 2_000
+   * ```
+   */
+  readonly storeTimeoutMs?: number;
 }

@@ -21,11 +21,11 @@ export interface RecordKeeping {
  *
  * @example
  * ```ts
- * const records = sessionRecords(options.sessionStore, limits.idleTimeoutMs);
+ * const records = sessionRecords(options.sessionStore, limits.idleTimeoutMs, (failure) => logFailure(failure));
  * await records.opened(id, session, sessionRecordOf(messages, identity));
  * ```
  */
-export function sessionRecords(store: SessionStore | undefined, ttlMs: number | undefined) {
+export function sessionRecords(store: SessionStore | undefined, ttlMs: number | undefined, report: (failure: unknown) => void) {
   return {
     /** Stores the record of a session just opened; throws what the store threw. */
     async opened(id: string, keeping: RecordKeeping, record: SessionRecord): Promise<void> {
@@ -44,8 +44,11 @@ export function sessionRecords(store: SessionStore | undefined, ttlMs: number | 
       const record = keeping.record;
       if (store === undefined || record === undefined || ttlMs === undefined || Date.now() - keeping.storedAt < ttlMs / 10) return;
       keeping.storedAt = Date.now();
-      // A failed rewrite costs at most the revival of a session this instance still serves: the request goes on.
-      keeping.refreshing = store.set(id, record, ttlMs).catch(() => void (keeping.storedAt = 0));
+      // A failed rewrite costs at most the revival of a session this instance still serves: the request goes on, the log is told.
+      keeping.refreshing = store.set(id, record, ttlMs).catch((failure: unknown) => {
+        keeping.storedAt = 0;
+        report(failure);
+      });
     },
     /** `DELETE` ended the session: its record goes. */
     async deleted(id: string, keeping: RecordKeeping): Promise<void> {

@@ -22,11 +22,13 @@ import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session
 import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";
 import type { SessionStore } from "./session-store.js";
+import { boundedSessionStore, storeTimeoutOf } from "./store-calls.js";
+import { logFailure } from "./internal-error.js";
 
 /** The options stateful mode reads. */
 export type StatefulOptions = Pick<
   HttpOptions<unknown>,
-  "stateless" | "sessionStore" | "eventStore" | "sessionIdGenerator" | "maxSessions" | "sessionIdleTimeoutMs"
+  "stateless" | "sessionStore" | "eventStore" | "sessionIdGenerator" | "maxSessions" | "sessionIdleTimeoutMs" | "storeTimeoutMs"
 >;
 
 /** How every session's server and transport are made. */
@@ -62,8 +64,12 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   const limits = sessionLimits(options);
   // Closing the server closes the transport, whose onclose forgets the session.
   const sessions = sessionTable<Session>({ ...limits, onIdle: (session) => void session.server.close().catch(() => {}) });
-  const store = checkSessionStore(options);
-  const records = sessionRecords(store, limits.idleTimeoutMs === Number.POSITIVE_INFINITY ? undefined : limits.idleTimeoutMs);
+  const timeoutMs = storeTimeoutOf(options);
+  const checked = checkSessionStore(options);
+  // Every store call bounded in time, its failure a StoreFailure: what the store said reaches the log, never the client.
+  const store = checked === undefined ? undefined : boundedSessionStore(checked, timeoutMs);
+  const report = (failure: unknown) => void logFailure(router.log, failure);
+  const records = sessionRecords(store, limits.idleTimeoutMs === Number.POSITIVE_INFINITY ? undefined : limits.idleTimeoutMs, report);
   const newSessionId = options.sessionIdGenerator ?? (() => crypto.randomUUID());
   /** Revivals in flight, by identity and id: concurrent requests of one session revive it once. */
   const revivals = new Map<string, Promise<Response | undefined>>();
@@ -78,7 +84,9 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
     const transport = new WebStandardStreamableHTTPServerTransport({
       ...making.transportOptions,
       // The session's view of the event store carries its id: the same after a revival, so its streams resume.
-      ...(options.eventStore === undefined ? {} : { eventStore: sessionEventStore(options.eventStore, id, withholding) }),
+      ...(options.eventStore === undefined
+        ? {}
+        : { eventStore: sessionEventStore(options.eventStore, id, { timeoutMs, report }, withholding) }),
       sessionIdGenerator: () => id,
       // DELETE ends the session everywhere; a shutdown or an idle timeout ends only this instance's copy.
       onsessionclosed: () => records.deleted(id, session),
