@@ -1,20 +1,20 @@
 /**
  * The layer rules of CONTRIBUTING's map, as code: every import of `src/` and
  * `plugin/` points down the floors (util → contract → validation → serving →
- * mcp), `plugin/` enters the runtime through `src/index.ts` and
+ * mcp, and testing beside mcp), `plugin/` enters the runtime through `src/index.ts` and
  * `src/internal.ts` alone, and the runtime names no build-time package.
  */
 import { describe, expect, test } from "vitest";
 import { importsOf, packagesOf, sourceFiles } from "./support/import-graph.js";
 
-type Room = "util" | "contract" | "validation" | "serving" | "mcp" | "entry" | "plugin";
+type Room = "util" | "contract" | "validation" | "serving" | "mcp" | "testing" | "entry" | "plugin";
 
 function roomOf(file: string): Room {
   if (file.startsWith("plugin/")) return "plugin";
   if (file === "src/index.ts" || file === "src/internal.ts") return "entry";
   // tool.ts holds the vocabulary (SPEC §2): it sits on the contract's floor.
   if (file === "src/tool.ts") return "contract";
-  const room = /^src\/(util|contract|validation|serving|mcp)\//.exec(file)?.[1];
+  const room = /^src\/(util|contract|validation|serving|mcp|testing)\//.exec(file)?.[1];
   if (room === undefined) throw new Error(`${file} sits in no room of the map: place it in a folder or add it to roomOf`);
   return room as Room;
 }
@@ -26,6 +26,8 @@ const MAY_IMPORT: Record<Room, readonly Room[]> = {
   validation: ["util", "contract", "validation"],
   serving: ["util", "contract", "validation", "serving"],
   mcp: ["util", "contract", "validation", "serving", "mcp"],
+  // wymcp/testing drives a router as a client would, with no SDK: beside mcp, not above it.
+  testing: ["util", "contract", "validation", "serving", "testing"],
   entry: ["util", "contract", "validation", "serving"],
   plugin: ["plugin"],
 };
@@ -83,6 +85,8 @@ describe("the layer rules", () => {
     ["src/validation/a.ts", "src/serving/b.ts", "validation/ may import only"],
     ["src/validation/a.ts", "src/mcp/b.ts", "validation/ may import only"],
     ["src/serving/a.ts", "src/mcp/b.ts", "serving/ may import only"],
+    ["src/testing/a.ts", "src/mcp/b.ts", "testing/ may import only"],
+    ["src/mcp/a.ts", "src/testing/b.ts", "mcp/ may import only"],
     ["src/serving/a.ts", "plugin/check/b.ts", "the runtime never imports the build side"],
     ["plugin/check/a.ts", "src/validation/format.ts", "plugin/ enters the runtime through"],
   ])("refuse %s importing %s", (from, to, why) => {
@@ -93,6 +97,7 @@ describe("the layer rules", () => {
     ["src/validation/a.ts", "typescript"],
     ["src/serving/a.ts", "unplugin"],
     ["src/serving/a.ts", "@modelcontextprotocol/server"],
+    ["src/testing/a.ts", "@modelcontextprotocol/client"],
     ["src/index.ts", "oxc-parser"],
   ])("refuse %s importing the package %s", (from, name) => {
     expect(violations(new Map(), new Map([[from, [name]]]))).toEqual([expect.stringContaining("imports no build-time package")]);

@@ -14,11 +14,27 @@ import { createMcpServer, serveHttp } from "../src/mcp/index.js";
 import { bundleFixture } from "./fixtures/runtime/bundle.js";
 import { beyondOptions, beyondRouter, PNG } from "./fixtures/runtime/beyond.js";
 import { within } from "./fixtures/runtime/session-scenario.js";
+import { capturedLog, type LogEntry } from "./support/captured-log.js";
 
 interface Surface {
-  connect(client: Client): Promise<() => Promise<void>>;
+  connect(client: Client): Promise<Connection>;
   /** One server per connection: the log level set holds for later calls, a cancellation reaches the handler. */
   readonly sessions: boolean;
+}
+
+interface Connection {
+  readonly close: () => Promise<void>;
+  /** The server log's reports, one line each as the default log writes them after `wymcp: `, once there are `count`. */
+  readonly reports: (count: number) => Promise<string[]>;
+}
+
+/** A router whose log is kept as data (nothing reaches standard error) and read as the default log's lines. */
+function loggedRouter() {
+  const log = capturedLog();
+  // As stderrLog writes it: details as JSON when there are any.
+  const line = ({ message, details = {} }: LogEntry) =>
+    Object.keys(details).length === 0 ? message : `${message} ${JSON.stringify(details)}`;
+  return { router: beyondRouter(log), reports: async () => log.entries.map(line) };
 }
 
 let stdioScript: string;
@@ -33,11 +49,12 @@ const surfaces: [string, Surface][] = [
     {
       sessions: true,
       async connect(client) {
-        const server = createMcpServer(beyondRouter(), beyondOptions);
+        const { router, reports } = loggedRouter();
+        const server = createMcpServer(router, beyondOptions);
         const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
         await server.connect(serverSide);
         await client.connect(clientSide);
-        return () => client.close();
+        return { close: () => client.close(), reports };
       },
     },
   ],
@@ -46,8 +63,23 @@ const surfaces: [string, Surface][] = [
     {
       sessions: true,
       async connect(client) {
-        await client.connect(new StdioClientTransport({ command: process.execPath, args: [stdioScript], stderr: "pipe" }));
-        return () => client.close();
+        const transport = new StdioClientTransport({ command: process.execPath, args: [stdioScript], stderr: "pipe" });
+        // The child's default log writes to its standard error, which the pipe keeps from the test's output.
+        let stderr = "";
+        let heard = () => {};
+        transport.stderr?.on("data", (chunk: Buffer) => ((stderr += chunk.toString()), heard()));
+        const lines = () => [...stderr.matchAll(/^wymcp: (.*)$/gm)].map(([, line]) => line!);
+        const reports = (count: number) =>
+          within(
+            new Promise<string[]>((resolve) => {
+              heard = () => void (lines().length >= count && resolve(lines()));
+              heard();
+            }),
+            10_000,
+            `${count} lines on the server's standard error`,
+          );
+        await client.connect(transport);
+        return { close: () => client.close(), reports };
       },
     },
   ],
@@ -56,9 +88,10 @@ const surfaces: [string, Surface][] = [
     {
       sessions: mode === "stateful",
       async connect(client) {
-        const running = await serveHttp(beyondRouter(), { ...beyondOptions, stateless: mode === "stateless" });
+        const { router, reports } = loggedRouter();
+        const running = await serveHttp(router, { ...beyondOptions, stateless: mode === "stateless" });
         await client.connect(new StreamableHTTPClientTransport(running.url));
-        return async () => (await client.close(), await running.close());
+        return { close: async () => (await client.close(), await running.close()), reports };
       },
     },
   ]),
@@ -86,12 +119,12 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
   let client: Client;
   let logs: LoggingMessageNotification["params"][];
   let nextLog: () => Promise<void>;
-  let close: () => Promise<void>;
+  let connection: Connection;
   beforeEach(async () => {
     ({ client, logs, nextLog } = newClient());
-    close = await surface.connect(client);
+    connection = await surface.connect(client);
   });
-  afterEach(() => close());
+  afterEach(() => connection.close());
 
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
 
@@ -138,6 +171,13 @@ describe.each(surfaces)("beyond tools over %s", (_label, surface) => {
       error: "invalid_result",
       message: expect.stringContaining("content(blocks, { structuredContent })"),
     });
+    // The operator is told both, on the server's log; the good result is not reported.
+    expect(await connection.reports(2)).toEqual([
+      expect.stringMatching(
+        /^stats\.bad: the handler's result does not match the tool's outputSchema \(1 problem\) \{"problems":\[\{"code":"invalid_value","at":"structuredContent\[\\"open\\"\]"/,
+      ),
+      "stats.missing: the tool declares an outputSchema, so a content result must carry it: return content(blocks, { structuredContent })",
+    ]);
   });
 
   test("log: notifications/message, filtered by logging/setLevel where the level outlives the request", async () => {
