@@ -10,6 +10,8 @@
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { metafileResolver } from "../plugin/bundler/bundler-resolvers.js";
+import { resolveLocalModule } from "../plugin/evaluator/resolver.js";
 import { build, bundlers, offenceLines, repo, type BuildResult } from "./plugin-builds.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;
@@ -118,5 +120,35 @@ describe.each(bundlers)("%s", (bundler) => {
       expect(message).toContain(specifier.split("/")[1]);
       expect(message).not.toMatch(/plugin:? ?wymcp|action-schema offence|partly checked/);
     }
+  });
+});
+
+describe("esbuild's metafile answers every import it records", () => {
+  // A tsconfig `paths` entry names a local file for "schemas": what the check resolves on its own, not what esbuild bundled.
+  const root = project("metafile-answers", {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { schemas: ["./src/schemas.ts"] } } }),
+    "src/index.ts": `import { schema } from "schemas";\nimport { other } from "src/other.ts";\n`,
+    "src/schemas.ts": `export const schema = ${BAD};\n`,
+    "src/other.ts": "export const other = 1;\n",
+  });
+  const index = join(root, "src/index.ts");
+  const metafile = {
+    inputs: {
+      "src/index.ts": {
+        imports: [
+          { path: "schemas", external: true },
+          { path: "src/other.ts", kind: "import-statement" },
+        ],
+      },
+    },
+  };
+
+  test("an import esbuild kept external (recorded without `original`) is no local module, whatever else would resolve it", () => {
+    expect(resolveLocalModule("schemas", index)).toBe(join(root, "src/schemas.ts"));
+    expect(metafileResolver(metafile, root)("schemas", index)).toBeUndefined();
+  });
+
+  test("an import written as the path esbuild records (no `original`) is the file esbuild bundled", () => {
+    expect(metafileResolver(metafile, root)("src/other.ts", index)).toBe(join(root, "src/other.ts"));
   });
 });

@@ -137,7 +137,10 @@ export function metafileResolver(metafile: ResolutionMetafile | undefined, cwd: 
     if (answers.has(key)) return answers.get(key);
     let input = relative.get(importer);
     if (input === undefined) relative.set(importer, (input = metafileInput(cwd, importer)));
-    const bundled = Object.hasOwn(inputs, input) ? inputs[input]!.imports.find(({ original }) => original === specifier) : undefined;
+    // The metafile writes the specifier as `original` only when it differs from `path` (an external such as `wymcp` has none).
+    const bundled = Object.hasOwn(inputs, input)
+      ? inputs[input]!.imports.find((edge) => (edge.original ?? edge.path) === specifier)
+      : undefined;
     // Inputs of other namespaces are written `namespace:path`: not a file this check reads.
     const answer =
       bundled === undefined
