@@ -1,10 +1,13 @@
 /**
  * Keeping each live session's record in the session store: written when
  * the session opens, rewritten as it is used so the record expires only
- * `ttlMs` after its last use, and deleted on `DELETE` — after any rewrite
- * in flight, so a deleted session cannot come back.
+ * `ttlMs` after its last use, and on `DELETE` replaced by a tombstone
+ * (`session-tombstone.ts`) that every instance sharing the store reads
+ * before it serves or revives the session — so a deleted session cannot
+ * come back.
  */
 import type { SessionRecord, SessionStore } from "./session-store.js";
+import { TOMBSTONE, tombstoneKey, tombstoneTtl } from "./session-tombstone.js";
 
 /** What a live session carries of its record. */
 export interface RecordKeeping {
@@ -50,12 +53,35 @@ export function sessionRecords(store: SessionStore | undefined, ttlMs: number | 
         report(failure);
       });
     },
-    /** `DELETE` ended the session: its record goes. */
+    /** `DELETE` ended the session: its tombstone is written, then its record goes. */
     async deleted(id: string, keeping: RecordKeeping): Promise<void> {
       if (store === undefined) return;
       keeping.record = undefined;
       await keeping.refreshing;
+      // The tombstone first: an instance reviving the session in between finds it deleted, not missing a record.
+      await store.set(tombstoneKey(id), TOMBSTONE, tombstoneTtl(ttlMs));
       await store.delete(id);
+    },
+    /** The stored record of `id`, unless `DELETE` ended the session (its tombstone is there); throws what the store threw. */
+    async stored(id: string): Promise<unknown> {
+      if (store === undefined) return undefined;
+      const [record, tombstone] = await Promise.all([store.get(id), store.get(tombstoneKey(id))]);
+      return tombstone === undefined || tombstone === null ? record : undefined;
+    },
+    /**
+     * Whether `DELETE` ended the live session `id` on another instance. A
+     * store that cannot say is reported and read as "no": an outage of the
+     * store does not end the sessions this instance serves.
+     */
+    async deletedElsewhere(id: string): Promise<boolean> {
+      if (store === undefined) return false;
+      try {
+        const tombstone: unknown = await store.get(tombstoneKey(id));
+        return tombstone !== undefined && tombstone !== null;
+      } catch (failure) {
+        report(failure);
+        return false;
+      }
     },
   };
 }

@@ -21,7 +21,6 @@ import { createMcpServer, type McpServerOptions } from "../server.js";
 import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session-revival.js";
 import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";
-import type { SessionStore } from "./session-store.js";
 import { boundedSessionStore, storeTimeoutOf } from "./store-calls.js";
 import { logFailure } from "./internal-error.js";
 
@@ -147,8 +146,8 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   }
 
   /** Brings the stored session `id` back, if `identity` opened it; a response when it cannot be served now. */
-  async function restore(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
-    const stored: unknown = await store.get(id);
+  async function restore(id: string, identity: string | undefined): Promise<Response | undefined> {
+    const stored = await records.stored(id);
     // A store written in JavaScript may answer null for a missing record.
     if (stored === undefined || stored === null) return undefined;
     const checked = checkSessionRecord(stored);
@@ -184,11 +183,11 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
     }
   }
 
-  function revive(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
+  function revive(id: string, identity: string | undefined): Promise<Response | undefined> {
     const key = `${identity ?? ""}\n${id}`;
     let pending = revivals.get(key);
     if (pending === undefined) {
-      pending = restore(store, id, identity).finally(() => revivals.delete(key));
+      pending = restore(id, identity).finally(() => revivals.delete(key));
       revivals.set(key, pending);
     }
     return pending;
@@ -199,13 +198,20 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       const sessionId = request.headers.get("mcp-session-id");
       if (sessionId !== null) {
         let use = sessions.use(sessionId, identity);
+        const held = use !== undefined;
         if (use === undefined && store !== undefined) {
-          const refused = await revive(store, sessionId, identity);
+          const refused = await revive(sessionId, identity);
           if (refused !== undefined) return refused;
           use = sessions.use(sessionId, identity);
         }
         // Unknown, expired and someone else's sessions get the same 404: nothing tells a stranger the session exists.
         if (use === undefined) return rpcErrorResponse(404, -32001, "Session not found");
+        // A session held here may have been deleted on another instance (a revival has just read its tombstone).
+        if (held && (await records.deletedElsewhere(sessionId))) {
+          use.done();
+          void use.value.server.close().catch(() => {});
+          return rpcErrorResponse(404, -32001, "Session not found");
+        }
         if (request.method !== "DELETE") records.used(sessionId, use.value);
         let response: Response;
         try {
