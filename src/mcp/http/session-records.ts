@@ -11,8 +11,12 @@ import { TOMBSTONE, tombstoneKey, tombstoneTtl } from "./session-tombstone.js";
 
 /** What a live session carries of its record. */
 export interface RecordKeeping {
-  /** The stored record; `undefined` without a store, and once `DELETE` removed it. */
-  record: SessionRecord | undefined;
+  /**
+   * The stored record as JSON — its text, not the objects the request was
+   * parsed into, which would stay alive as long as the session; `undefined`
+   * without a store, and once `DELETE` removed it.
+   */
+  record: string | undefined;
   /** When the record was last written (0: not since this instance revived it). */
   storedAt: number;
   /** The rewrite in flight. */
@@ -33,13 +37,13 @@ export function sessionRecords(store: SessionStore | undefined, ttlMs: number | 
     /** Stores the record of a session just opened; throws what the store threw. */
     async opened(id: string, keeping: RecordKeeping, record: SessionRecord): Promise<void> {
       if (store === undefined) return;
-      keeping.record = record;
+      keeping.record = JSON.stringify(record);
       keeping.storedAt = Date.now();
       await store.set(id, record, ttlMs);
     },
     /** Notes the record a session was revived from; its next use rewrites it. */
     revived(keeping: RecordKeeping, record: SessionRecord): void {
-      keeping.record = record;
+      keeping.record = JSON.stringify(record);
       keeping.storedAt = 0;
     },
     /** A request uses the session: the record is rewritten once a tenth of its time to live has passed. */
@@ -48,7 +52,7 @@ export function sessionRecords(store: SessionStore | undefined, ttlMs: number | 
       if (store === undefined || record === undefined || ttlMs === undefined || Date.now() - keeping.storedAt < ttlMs / 10) return;
       keeping.storedAt = Date.now();
       // A failed rewrite costs at most the revival of a session this instance still serves: the request goes on, the log is told.
-      keeping.refreshing = store.set(id, record, ttlMs).catch((failure: unknown) => {
+      keeping.refreshing = store.set(id, JSON.parse(record) as SessionRecord, ttlMs).catch((failure: unknown) => {
         keeping.storedAt = 0;
         report(failure);
       });

@@ -21,6 +21,7 @@ import { createMcpServer, type McpServerOptions } from "../server.js";
 import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session-revival.js";
 import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";
+import { clientWeightProblem } from "./session-weight.js";
 import { boundedSessionStore, storeTimeoutOf } from "./store-calls.js";
 import { logFailure } from "./internal-error.js";
 
@@ -110,6 +111,10 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   ): Promise<Response> {
     // After close() no session may open: it would outlive the handler, timer and all.
     if (closed) return shuttingDown();
+    // What the client said of itself is kept as long as the session: bounded before anything is made.
+    const record = sessionRecordOf(messages, identity);
+    const tooHeavy = clientWeightProblem(record.client);
+    if (tooHeavy !== undefined) return rpcErrorResponse(400, -32602, `Invalid params: ${tooHeavy}`);
     const claim = sessions.claim();
     if ("retryAfterSeconds" in claim) return full(claim.retryAfterSeconds);
     try {
@@ -132,7 +137,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       // Registered before the client can read the id: its next request finds the session.
       const done = claim.open(id, session, identity);
       try {
-        await records.opened(id, session, sessionRecordOf(messages, identity));
+        await records.opened(id, session, record);
       } catch (error) {
         done();
         await response.body?.cancel().catch(() => {});
