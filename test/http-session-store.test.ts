@@ -184,7 +184,8 @@ describe("a session survives its handler through the session store", () => {
 
   test("a record that is no session record is 500 with an error id, the log naming what is wrong; nothing opens", async () => {
     const broken: SessionStore = {
-      get: async () => ({ owner: null, client: { protocolVersion: 2025 } }) as unknown as SessionRecord,
+      get: async (id) =>
+        id === "from-elsewhere" ? ({ owner: null, client: { protocolVersion: 2025 } } as unknown as SessionRecord) : undefined,
       set: async () => {},
       delete: async () => {},
     };

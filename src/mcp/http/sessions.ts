@@ -7,8 +7,9 @@
  * A session is idle while no request or stream of it is open: a client
  * listening on its standalone SSE stream is not idle, however long it waits
  * for a notification. Without limits each session (its SDK server and
- * transport, ~47 KiB) would live until the client sent DELETE, which a
- * crashed or malicious client never does.
+ * transport: ~27 KiB, at most ~75 KiB whatever the client's `initialize`
+ * says, see `session-weight.ts`) would live until the client sent DELETE,
+ * which a crashed or malicious client never does.
  */
 
 /** The most sessions open at once by default. */
@@ -23,8 +24,8 @@ const FALLBACK_RETRY_AFTER_SECONDS = 60;
 /** Session limits (part of `HttpHandlerOptions` and `ServeHttpOptions`; stateful mode only). */
 export interface SessionOptions {
   /**
-   * The most sessions open at once; 1,000 by default (about 47 MiB of
-   * sessions). One more `initialize` is answered 503 with `Retry-After` and a
+   * The most sessions open at once; 1,000 by default (about 27 MiB of
+   * sessions of typical clients, at most ~75 MiB). One more `initialize` is answered 503 with `Retry-After` and a
    * JSON-RPC error; the open sessions are not disturbed. `Infinity` turns the
    * cap off.
    *

@@ -21,7 +21,7 @@ import { createMcpServer, type McpServerOptions } from "../server.js";
 import { checkSessionRecord, replayInitialize, sessionRecordOf } from "./session-revival.js";
 import { sessionRecords, type RecordKeeping } from "./session-records.js";
 import { checkSessionStore } from "./session-store-check.js";
-import type { SessionStore } from "./session-store.js";
+import { clientWeightProblem } from "./session-weight.js";
 import { boundedSessionStore, storeTimeoutOf } from "./store-calls.js";
 import { logFailure } from "./internal-error.js";
 
@@ -111,6 +111,10 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   ): Promise<Response> {
     // After close() no session may open: it would outlive the handler, timer and all.
     if (closed) return shuttingDown();
+    // What the client said of itself is kept as long as the session: bounded before anything is made.
+    const record = sessionRecordOf(messages, identity);
+    const tooHeavy = clientWeightProblem(record.client);
+    if (tooHeavy !== undefined) return rpcErrorResponse(400, -32602, `Invalid params: ${tooHeavy}`);
     const claim = sessions.claim();
     if ("retryAfterSeconds" in claim) return full(claim.retryAfterSeconds);
     try {
@@ -133,7 +137,7 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       // Registered before the client can read the id: its next request finds the session.
       const done = claim.open(id, session, identity);
       try {
-        await records.opened(id, session, sessionRecordOf(messages, identity));
+        await records.opened(id, session, record);
       } catch (error) {
         done();
         await response.body?.cancel().catch(() => {});
@@ -147,8 +151,8 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
   }
 
   /** Brings the stored session `id` back, if `identity` opened it; a response when it cannot be served now. */
-  async function restore(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
-    const stored: unknown = await store.get(id);
+  async function restore(id: string, identity: string | undefined): Promise<Response | undefined> {
+    const stored = await records.stored(id);
     // A store written in JavaScript may answer null for a missing record.
     if (stored === undefined || stored === null) return undefined;
     const checked = checkSessionRecord(stored);
@@ -184,11 +188,11 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
     }
   }
 
-  function revive(store: SessionStore, id: string, identity: string | undefined): Promise<Response | undefined> {
+  function revive(id: string, identity: string | undefined): Promise<Response | undefined> {
     const key = `${identity ?? ""}\n${id}`;
     let pending = revivals.get(key);
     if (pending === undefined) {
-      pending = restore(store, id, identity).finally(() => revivals.delete(key));
+      pending = restore(id, identity).finally(() => revivals.delete(key));
       revivals.set(key, pending);
     }
     return pending;
@@ -199,13 +203,20 @@ export function statefulMode(router: Router, options: StatefulOptions, making: S
       const sessionId = request.headers.get("mcp-session-id");
       if (sessionId !== null) {
         let use = sessions.use(sessionId, identity);
+        const held = use !== undefined;
         if (use === undefined && store !== undefined) {
-          const refused = await revive(store, sessionId, identity);
+          const refused = await revive(sessionId, identity);
           if (refused !== undefined) return refused;
           use = sessions.use(sessionId, identity);
         }
         // Unknown, expired and someone else's sessions get the same 404: nothing tells a stranger the session exists.
         if (use === undefined) return rpcErrorResponse(404, -32001, "Session not found");
+        // A session held here may have been deleted on another instance (a revival has just read its tombstone).
+        if (held && (await records.deletedElsewhere(sessionId))) {
+          use.done();
+          void use.value.server.close().catch(() => {});
+          return rpcErrorResponse(404, -32001, "Session not found");
+        }
         if (request.method !== "DELETE") records.used(sessionId, use.value);
         let response: Response;
         try {

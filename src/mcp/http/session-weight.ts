@@ -1,0 +1,53 @@
+/**
+ * What a client can make a session hold. A session keeps, for its whole
+ * life, what the client's `initialize` said of itself — `capabilities` and
+ * `clientInfo` — in the SDK server, in the session's record and in the
+ * session store. Everything else a client sends passes through a request
+ * and is let go. So that part is bounded: at most 16 KiB as JSON and at
+ * most 256 values (each object, array, string, number… counted; a JSON
+ * value costs the heap several times its text, an empty object most of
+ * all). A 1 MB `clientInfo.name` made a session cost 1–2 MB.
+ */
+import { utf8Length } from "../../util/utf8-length.js";
+import type { SessionRecord } from "./session-store.js";
+
+/** The most bytes of JSON a session keeps of its client's `initialize`. */
+export const MAX_CLIENT_BYTES = 16 * 1024;
+/** The most JSON values (objects, arrays and leaves) a session keeps of its client's `initialize`. */
+export const MAX_CLIENT_VALUES = 256;
+
+/**
+ * What is too heavy about the client part of a session's record, as the
+ * sentence of a refusal, or `undefined` when it is within both bounds. The
+ * values are counted first, without recursion, stopping past the bound: a
+ * hostile `initialize` nested 100,000 deep is refused as cheaply as a small
+ * one.
+ *
+ * @example
+ * ```ts
+ * clientWeightProblem({ protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } }); // undefined
+ * ```
+ */
+export function clientWeightProblem(client: SessionRecord["client"]): string | undefined {
+  const fix = "send a shorter clientInfo (an icon by its URL, not a data: URI) and only the capabilities the client uses";
+  const values = countValues(client, MAX_CLIENT_VALUES);
+  if (values > MAX_CLIENT_VALUES)
+    return `the initialize's capabilities and clientInfo hold more than ${MAX_CLIENT_VALUES} JSON values, the most a session keeps; ${fix}`;
+  const bytes = utf8Length(JSON.stringify(client));
+  if (bytes > MAX_CLIENT_BYTES)
+    return `the initialize's capabilities and clientInfo take ${bytes} bytes as JSON, more than the ${MAX_CLIENT_BYTES} a session keeps; ${fix}`;
+  return undefined;
+}
+
+/** The JSON values in `root`, counted up to just past `limit`. */
+function countValues(root: unknown, limit: number): number {
+  const pending: unknown[] = [root];
+  let count = 0;
+  while (pending.length > 0 && count <= limit) {
+    const value = pending.pop();
+    count++;
+    if (Array.isArray(value)) pending.push(...value.slice(0, limit + 1));
+    else if (typeof value === "object" && value !== null) pending.push(...Object.values(value).slice(0, limit + 1));
+  }
+  return count;
+}
