@@ -12,6 +12,7 @@ const SLOW = [
   "test/clients-*.test.ts",
   "test/conformance*.test.ts",
   "test/deploy-*.test.ts",
+  "test/docs-*.test.ts",
   "test/eslint-*.test.ts",
   "test/examples.test.ts",
   "test/fetch-bundle.test.ts",
