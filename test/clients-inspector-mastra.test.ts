@@ -12,8 +12,8 @@ import { build, type BuildOptions } from "esbuild";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registryPackages } from "./support/registry-package.js";
 
-const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
-const MASTRA = ["@mastra/mcp@2.0.0", "@mastra/core@1.71.0"];
+const INSPECTOR = { "@modelcontextprotocol/inspector": "2.12.0" };
+const MASTRA = { "@mastra/mcp": "2.0.0", "@mastra/core": "1.71.0" };
 
 const outdir = fileURLToPath(new URL("../examples/tasks/dist/clients/", import.meta.url));
 const stdioServer = join(outdir, "server-stdio.js");
@@ -50,7 +50,7 @@ function startHttp(): Promise<URL> {
 describe("the MCP Inspector 2.x CLI", () => {
   let launcher: string;
   beforeAll(() => {
-    launcher = join(registryPackages([INSPECTOR]), "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
+    launcher = join(registryPackages(INSPECTOR), "@modelcontextprotocol/inspector/clients/launcher/build/index.js");
   }, 300_000);
 
   /** One `inspector --cli` call; its JSON result (`-q`: nothing but the payload on stdout). */
@@ -118,7 +118,7 @@ describe("Mastra's MCPClient", () => {
   let MCPClient: new (options: { servers: Record<string, unknown> }) => MastraClient;
   let noopLogger: unknown;
   beforeAll(async () => {
-    const modules = join(registryPackages(MASTRA), "node_modules/@mastra");
+    const modules = join(registryPackages(MASTRA), "@mastra");
     ({ MCPClient } = (await import(pathToFileURL(join(modules, "mcp/dist/index.js")).href)) as { MCPClient: typeof MCPClient });
     ({ noopLogger } = (await import(pathToFileURL(join(modules, "core/dist/logger/index.js")).href)) as { noopLogger: unknown });
   }, 300_000);

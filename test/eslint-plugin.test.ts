@@ -3,17 +3,19 @@
  * repository's, and 9 from the registry), ESLint's Node API called the way
  * the VS Code ESLint extension calls it (`new ESLint({ cwd })` then
  * `lintText(buffer, { filePath })`), a config on typescript-eslint's parser,
- * and oxlint's JS plugins. Every offence at its exact range, the fix in the
- * message, the same offences as `wymcp tsc`.
+ * oxlint's JS plugins, and a project on TypeScript 7. Every offence at its
+ * exact range, the fix in the message, the same offences as `wymcp tsc`.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import { ESLINT_9, OXLINT, registryPackage } from "./support/registry-package.js";
 import { CHECK_ONLY_OFFENCES, CLEAN_TOOL, SHARED_CODES, tsconfig } from "./support/tool-sources.js";
 import { tscProject } from "./support/tsc-project.js";
+import { TYPESCRIPT_7 } from "./support/typescript-versions.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
@@ -159,7 +161,8 @@ test("ESLint's Node API as the VS Code extension calls it: lintText lints the un
   expect(pick(edited!.messages).map((message) => message.line)).toEqual([4, 9]);
 });
 
-test("under typescript-eslint's parser (TypeScript 5.9) the rule reports the same", () => {
+// The repository's TypeScript: 5.9, and 6.0 in the version matrix's ts6 leg (typescript-eslint supports neither 7 nor later).
+test(`under typescript-eslint's parser (TypeScript ${ts.version}) the rule reports the same`, () => {
   const root = project({
     "eslint.config.js":
       'import tseslint from "typescript-eslint";\nimport wymcp from "wymcp/eslint";\n' +
@@ -170,6 +173,23 @@ test("under typescript-eslint's parser (TypeScript 5.9) the rule reports the sam
   const run = eslintCli(join(repo, "node_modules/eslint"), root);
   expect(run.stderr).toBe("");
   expect(pick(run.byFile["src/lookups.ts"]!)).toEqual(EXPECTED);
+});
+
+test(`in a project on TypeScript ${TYPESCRIPT_7}, configs.recommended reports the same (it loads no TypeScript)`, () => {
+  const root = tscProject(
+    {
+      "package.json": '{ "type": "module" }',
+      "tsconfig.json": tsconfig(),
+      "eslint.config.js": RECOMMENDED,
+      "src/lookups.ts": CHECK_ONLY_OFFENCES,
+      "src/shared/codes.ts": SHARED_CODES,
+    },
+    TYPESCRIPT_7,
+  );
+  const run = eslintCli(join(repo, "node_modules/eslint"), root);
+  expect(run.stderr).toBe("");
+  expect(pick(run.byFile["src/lookups.ts"]!)).toEqual(EXPECTED);
+  expect(run.code).toBe(1);
 });
 
 test("oxlint's JS plugins run the rule: the same offences at the same places", () => {

@@ -1,94 +1,27 @@
 /**
- * `wymcp/transformer` with the real `tspc` (ts-patch 3.3.0): the fixture
- * projects under `test/fixtures/tsc/` are copied to a fresh temporary folder
- * per run (build info never leaks between runs), with `node_modules/wymcp`
- * linked to this repository — which is how both `import { defineTool } from
- * "wymcp"` and the tsconfig's `"transform": "wymcp/transformer"` resolve, as
- * they do for an installed package. Needs `dist/` (`npm run build`).
+ * `wymcp/transformer` with the real `tspc` of this repository's ts-patch
+ * (3.3.0; ts-patch 4 has its own file) on a fresh copy of a fixture project
+ * per run (`support/tspc-fixture.ts`), in every mode, and the program's
+ * diagnostics in process. Needs `dist/` (`npm run build`).
  */
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DIAGNOSTIC_CODE, programChecker } from "../plugin/typescript/diagnostics.js";
 import { extendDiagnostics } from "../plugin/typescript/program.js";
+import { compile, copyFixture, expectMalformedReport, MALFORMED_OFFENCES, removeFixtureCopies } from "./support/tspc-fixture.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const fixtures = join(repo, "test/fixtures/tsc");
 const tspc = join(repo, "node_modules/.bin/tspc");
 const tsc = join(repo, "node_modules/typescript/bin/tsc");
-
-/** Every offence of the malformed fixture, as `tspc` prints it: file(line,col) of the key or value the offence names. */
-const MALFORMED_OFFENCES = [
-  'src/shared.ts(7,64): error TS990001: actions["create"].required: "due" is not declared in properties. Fix: declare "due" in properties, or remove it from required. (tool "tasks")',
-  'src/tools.ts(8,13): error TS990001: actions["create"]: missing mandatory key "description". Fix: add description: "Create a task". (tool "tasks")',
-  'src/tools.ts(9,7): error TS990001: actions["create"]: unknown key "descripton". Fix: did you mean "description"? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples. (tool "tasks")',
-  'src/tools.ts(16,30): error TS990001: actions["list"].defaults: default key "colour" is not declared in properties. Fix: declare "colour" in properties, or remove it from defaults. (tool "tasks")',
-  'src/tools.ts(30,20): error TS990001: actions["add"]: "description" contains a line break. Fix: keep the description on one line; put longer guidance in notes. (tool "notes")',
-];
-
-/** TypeScript's own errors in the malformed fixture: defineTool's types flag the misspelt key and the undeclared default too. */
-const TYPE_ERRORS = [
-  "src/tools.ts(9,7): error TS2322: Type '\"Create a task\"' is not assignable to type '\"unknown key 'descripton'. Fix: did you mean 'description'? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.\"'.",
-  "src/tools.ts(16,30): error TS2322: Type '\"red\"' is not assignable to type '\"default key 'colour' is not declared in this action's properties.\"'.",
-];
-
-const scratch = mkdtempSync(join(tmpdir(), "wymcp-tsc-"));
-let copies = 0;
 
 beforeAll(() => {
   if (!existsSync(join(repo, "dist/plugin/typescript/index.cjs"))) throw new Error("dist/ is missing: run `npm run build` first");
 });
 
-afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true });
-});
-
-/** A fresh copy of a fixture project, `node_modules/wymcp` linked to this repository. */
-function copyFixture(name: string, tsconfig?: (config: { compilerOptions: Record<string, unknown> }) => void): string {
-  const dir = join(scratch, `${name}-${++copies}`);
-  cpSync(join(fixtures, name), dir, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$|\.tsbuildinfo$/.test(source) });
-  mkdirSync(join(dir, "node_modules"));
-  symlinkSync(repo, join(dir, "node_modules/wymcp"), "dir");
-  if (tsconfig !== undefined) {
-    const config = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8")) as { compilerOptions: Record<string, unknown> };
-    tsconfig(config);
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config, null, 2));
-  }
-  return dir;
-}
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs a compiler binary (a JS file) in a project folder. */
-function compile(binary: string, cwd: string, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binary, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** The lines of our diagnostics, in the order printed. */
-function wymcpLines(output: string): string[] {
-  return output.split(/\r?\n/).filter((line) => line.includes(`error TS${DIAGNOSTIC_CODE}:`));
-}
-
-/** Every diagnostic line (`file(line,col): error TSxxxx: …`). */
-function diagnosticLines(output: string): string[] {
-  return output.split(/\r?\n/).filter((line) => /^\S.*\(\d+,\d+\): error TS\d+: /.test(line));
-}
+afterAll(removeFixtureCopies);
 
 /** Every file under a folder, with its text, by relative path. */
 function tree(dir: string): Record<string, string> {
@@ -101,18 +34,9 @@ function tree(dir: string): Record<string, string> {
   return files;
 }
 
-function expectMalformedReport(run: Run, offences: readonly string[] = MALFORMED_OFFENCES): void {
-  expect(run.stderr).toBe("");
-  expect(run.code).not.toBe(0);
-  const ours = wymcpLines(run.stdout);
-  // Every offence once, at its exact position: no duplicates, nothing else from wymcp.
-  expect([...ours].sort()).toEqual([...offences].sort());
-  expect(new Set(ours).size).toBe(ours.length);
-  // TypeScript's own diagnostics are still there, once.
-  expect(diagnosticLines(run.stdout).filter((line) => !ours.includes(line))).toEqual(TYPE_ERRORS);
-}
-
-describe.concurrent("tspc with the program transformer: a malformed project fails in every mode", () => {
+// One test at a time: concurrent tspc runs wait at most 2 s for the lock on ts-patch's cached compiler and fail past it
+// (`Could not acquire lock`), which a loaded 2-core machine exceeds. Each test file has a cache of its own (tspc-fixture.ts).
+describe("tspc with the program transformer: a malformed project fails in every mode", () => {
   test("tspc", async () => {
     const dir = copyFixture("malformed");
     const run = await compile(tspc, dir, ["-p", "."]);
@@ -164,13 +88,14 @@ describe.concurrent("tspc with the program transformer: a malformed project fail
   });
 });
 
-describe.concurrent("tspc with the program transformer: a clean project", () => {
+describe("tspc with the program transformer: a clean project", () => {
   test("compiles to exactly what plain tsc writes", async () => {
     const withPlugin = copyFixture("clean");
     const plain = copyFixture("clean", (config) => {
       delete config.compilerOptions.plugins;
     });
-    const [patched, unpatched] = await Promise.all([compile(tspc, withPlugin, ["-p", "."]), compile(tsc, plain, ["-p", "."])]);
+    const patched = await compile(tspc, withPlugin, ["-p", "."]);
+    const unpatched = await compile(tsc, plain, ["-p", "."]);
     expect(patched).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(unpatched).toEqual({ code: 0, stdout: "", stderr: "" });
     const emitted = tree(join(withPlugin, "dist"));

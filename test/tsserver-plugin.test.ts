@@ -8,101 +8,15 @@
  * `node_modules` next to its TypeScript — `node_modules/wymcp/ts-plugin`,
  * whose package.json `main` is the built CommonJS entry. Needs `dist/`.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { EDITOR_OFFENCES as TOOLS_OFFENCES } from "./support/tspc-fixture.js";
+import { ours, type ProtocolDiagnostic, TsServer, WYMCP_CODE as CODE } from "./support/tsserver.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const CODE = 990001;
-
-interface ProtocolDiagnostic {
-  readonly start: { readonly line: number; readonly offset: number };
-  readonly end: { readonly line: number; readonly offset: number };
-  readonly text: string;
-  readonly code: number;
-  readonly category: string;
-  readonly source?: string;
-}
-
-interface Message {
-  readonly type: "response" | "event";
-  readonly request_seq?: number;
-  readonly success?: boolean;
-  readonly message?: string;
-  readonly body?: unknown;
-}
-
-/** A tsserver process speaking its JSON protocol over stdio. */
-class TsServer {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private buffer: Buffer = Buffer.alloc(0);
-  private seq = 0;
-  private readonly pending = new Map<number, (message: Message) => void>();
-  readonly exited: Promise<number | null>;
-
-  constructor(project: string) {
-    const server = join(project, "node_modules/typescript/lib/tsserver.js");
-    this.child = spawn(
-      process.execPath,
-      [
-        "--preserve-symlinks",
-        "--preserve-symlinks-main",
-        server,
-        "--disableAutomaticTypingAcquisition",
-        "--logVerbosity",
-        "normal",
-        "--logFile",
-        join(project, "tsserver.log"),
-      ],
-      {
-        cwd: project,
-        stdio: ["pipe", "pipe", "pipe"],
-      },
-    );
-    this.child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
-    this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve(code)));
-  }
-
-  /** Sends a request and resolves with its response. */
-  request(command: string, args?: object): Promise<Message> {
-    const seq = ++this.seq;
-    return new Promise((resolve) => {
-      this.pending.set(seq, resolve);
-      this.child.stdin.write(`${JSON.stringify({ seq, type: "request", command, arguments: args })}\n`);
-    });
-  }
-
-  /** Asks tsserver to exit, and waits for it. */
-  async exit(): Promise<number | null> {
-    this.child.stdin.write(`${JSON.stringify({ seq: ++this.seq, type: "request", command: "exit" })}\n`);
-    return this.exited;
-  }
-
-  kill(): void {
-    if (this.child.exitCode === null) this.child.kill();
-  }
-
-  // Messages are `Content-Length: N\r\n\r\n{json}` (N in bytes).
-  private receive(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
-    for (;;) {
-      const headerEnd = this.buffer.indexOf("\r\n\r\n");
-      if (headerEnd < 0) return;
-      const length = Number(/Content-Length: (\d+)/.exec(this.buffer.subarray(0, headerEnd).toString())?.[1]);
-      const start = headerEnd + 4;
-      if (this.buffer.length < start + length) return;
-      const message = JSON.parse(this.buffer.subarray(start, start + length).toString("utf8")) as Message;
-      this.buffer = this.buffer.subarray(start + length);
-      if (message.type === "response" && message.request_seq !== undefined) {
-        this.pending.get(message.request_seq)?.(message);
-        this.pending.delete(message.request_seq);
-      }
-    }
-  }
-}
 
 let project: string;
 let server: TsServer;
@@ -129,22 +43,6 @@ async function semanticDiagnostics(file: string): Promise<ProtocolDiagnostic[]> 
   expect(response.success).toBe(true);
   return response.body as ProtocolDiagnostic[];
 }
-
-/** Ours, as `line:offset text` (tsserver counts both from 1). */
-function ours(diagnostics: readonly ProtocolDiagnostic[]): string[] {
-  return diagnostics
-    .filter((diagnostic) => diagnostic.code === CODE)
-    .map((diagnostic) => `${diagnostic.start.line}:${diagnostic.start.offset} ${diagnostic.text}`);
-}
-
-const TOOLS_OFFENCES = [
-  '8:13 actions["create"]: missing mandatory key "description". Fix: add description: "Create a task". (tool "tasks")',
-  '9:7 actions["create"]: unknown key "descripton". Fix: did you mean "description"? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples. (tool "tasks")',
-  // Sits in shared.ts: shown in tools.ts where the imported constant is used, naming where the value is.
-  '11:17 actions["create"].required: "due" is not declared in properties. Fix: declare "due" in properties, or remove it from required. (tool "tasks") The offending value is at src/shared.ts:7:64.',
-  '16:30 actions["list"].defaults: default key "colour" is not declared in properties. Fix: declare "colour" in properties, or remove it from defaults. (tool "tasks")',
-  '30:20 actions["add"]: "description" contains a line break. Fix: keep the description on one line; put longer guidance in notes. (tool "notes")',
-];
 
 describe("the language-service plugin in tsserver", () => {
   test("semantic diagnostics of an open file include every offence at its position, beside TypeScript's own", async () => {

@@ -3,18 +3,17 @@
  * `typescript` module is only the version. Handed that module, the `tspc`
  * transformer fails in one line naming `wymcp tsc` and the ESLint plugin,
  * with no stack, and the tsserver plugin leaves the language service as it
- * is and says so in the log. ts-patch itself (3.3.0) fails on TypeScript 7
- * before it loads any transformer: pinned, so a ts-patch that one day runs
- * on 7 shows here.
+ * is and says so in the log. ts-patch itself (3.3.0 and 4.0.1) fails on
+ * TypeScript 7 before it loads any transformer: pinned, so a ts-patch that
+ * one day runs on 7 shows here.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { expect, test } from "vitest";
+import { registryPackages, TS_PATCH_4 } from "./support/registry-package.js";
 import { tscProject } from "./support/tsc-project.js";
 import { CHECK_ONLY_OFFENCES, SHARED_CODES, tsconfig } from "./support/tool-sources.js";
 import { TYPESCRIPT_7, typescriptPackage } from "./support/typescript-versions.js";
@@ -66,39 +65,24 @@ test("the tsserver plugin, handed TypeScript 7, leaves the language service as i
   expect(logged).toEqual([`[wymcp] language-service plugin disabled: ${LINE}`]);
 });
 
-test("ts-patch 3.3.0's tspc fails on TypeScript 7 before it loads any transformer (wymcp tsc is the route there)", () => {
-  const prefix = join(process.env.WYMCP_PACKAGES_DIR ?? join(tmpdir(), "wymcp-packages"), `tspc-typescript-${TYPESCRIPT_7}`);
-  if (!existsSync(join(prefix, "node_modules/ts-patch/package.json"))) {
-    mkdirSync(prefix, { recursive: true });
-    execFileSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        prefix,
-        "--no-save",
-        "--no-package-lock",
-        "--no-audit",
-        "--no-fund",
-        "ts-patch@3.3.0",
-        `typescript@${TYPESCRIPT_7}`,
-      ],
-      { stdio: "ignore" },
+test.each(["3.3.0", TS_PATCH_4])(
+  "ts-patch %s's tspc fails on TypeScript 7 before it loads any transformer (wymcp tsc is the route there)",
+  (tsPatch) => {
+    const modules = registryPackages({ "ts-patch": tsPatch, typescript: TYPESCRIPT_7 });
+    const root = tscProject(
+      {
+        "package.json": '{ "type": "module" }',
+        "tsconfig.json": tsconfig({
+          compilerOptions: { noEmit: true, plugins: [{ transform: "wymcp/transformer", transformProgram: true }] },
+        }),
+        "src/lookups.ts": CHECK_ONLY_OFFENCES,
+        "src/shared/codes.ts": SHARED_CODES,
+      },
+      undefined,
     );
-  }
-  const root = tscProject(
-    {
-      "package.json": '{ "type": "module" }',
-      "tsconfig.json": tsconfig({
-        compilerOptions: { noEmit: true, plugins: [{ transform: "wymcp/transformer", transformProgram: true }] },
-      }),
-      "src/lookups.ts": CHECK_ONLY_OFFENCES,
-      "src/shared/codes.ts": SHARED_CODES,
-    },
-    undefined,
-  );
-  const run = spawnSync(process.execPath, [join(prefix, "node_modules/ts-patch/bin/tspc.js")], { cwd: root, encoding: "utf8" });
-  expect(run.stderr).toContain("ts-patch/config.js");
-  expect(run.stderr).toContain("Cannot read properties of undefined (reading 'LineFeed')");
-  expect(run.status).not.toBe(0);
-});
+    const run = spawnSync(process.execPath, [join(modules, "ts-patch/bin/tspc.js")], { cwd: root, encoding: "utf8" });
+    expect(run.stderr).toContain("ts-patch/config.js");
+    expect(run.stderr).toContain("Cannot read properties of undefined (reading 'LineFeed')");
+    expect(run.status).not.toBe(0);
+  },
+);

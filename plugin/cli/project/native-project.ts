@@ -30,9 +30,21 @@ interface NativeSnapshot {
 interface NativeProject {
   readonly program: {
     getSourceFileNames(): readonly string[];
-    getConfigFileParsingDiagnostics?(): readonly { text?: string; messageText?: unknown; start?: number }[];
+    getConfigFileParsingDiagnostics?(): readonly NativeDiagnostic[];
   };
 }
+
+interface NativeDiagnostic {
+  readonly code?: number;
+  /** 1: error, as in the JS API's `DiagnosticCategory`. */
+  readonly category?: number;
+  readonly text?: string;
+  readonly messageText?: unknown;
+}
+
+/** "No inputs were found in config file": an empty project, nothing to check rather than bad input (tsc says so itself). */
+const NO_INPUTS = 18003;
+const ERROR = 1;
 
 /** The entry points of the API, newest first. */
 const API_PATHS = ["typescript/sync", "typescript/unstable/sync"];
@@ -48,7 +60,9 @@ export async function nativeProject(configFile: string, install: TypeScriptInsta
     const project = snapshot.getProject(configFile) ?? snapshot.getProjects()[0];
     const program = project?.program;
     if (typeof program?.getSourceFileNames !== "function") return { error: apiChanged(install, "Program.getSourceFileNames") };
-    const problem = program.getConfigFileParsingDiagnostics?.()[0];
+    const problem = program
+      .getConfigFileParsingDiagnostics?.()
+      .find((diagnostic) => (diagnostic.category ?? ERROR) === ERROR && diagnostic.code !== NO_INPUTS);
     if (problem !== undefined) return { error: brokenConfig(configFile, problem) };
     const files = program
       .getSourceFileNames()
@@ -110,7 +124,7 @@ function referencesOf(configFile: string): string[] {
   }
 }
 
-function brokenConfig(configFile: string, diagnostic: { text?: string; messageText?: unknown }): string {
+function brokenConfig(configFile: string, diagnostic: NativeDiagnostic): string {
   const text = diagnostic.text ?? (typeof diagnostic.messageText === "string" ? diagnostic.messageText : "it cannot be read");
   return `${configFile} is not a valid tsconfig: ${text} Fix it, or name another with -p/--project`;
 }

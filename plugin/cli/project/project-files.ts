@@ -7,6 +7,8 @@
  */
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { isMissingPeer } from "../../evaluator/parser.js";
+import { apiFailed } from "./api-shape.js";
 import type { TypeScriptInstall } from "./typescript-install.js";
 import { nativeProject } from "./native-project.js";
 import { jsProject } from "./js-project.js";
@@ -37,5 +39,11 @@ export function configPath(given: string, cwd: string): string {
 export async function readProject(configFile: string, install: TypeScriptInstall): Promise<ProjectFiles | ProjectError> {
   if (!existsSync(configFile))
     return { error: `no tsconfig at ${configFile}: create one (npx tsc --init) or name yours with -p/--project` };
-  return install.major >= 7 ? nativeProject(configFile, install) : jsProject(configFile, install);
+  try {
+    return install.major >= 7 ? await nativeProject(configFile, install) : jsProject(configFile, install);
+  } catch (error) {
+    // The readers check the API's shape before they call it; a call that still throws is a shape they do not know.
+    if (isMissingPeer(error)) throw error;
+    return { error: apiFailed(install, configFile, error) };
+  }
 }

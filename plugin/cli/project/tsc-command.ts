@@ -16,7 +16,7 @@ import { checkProjects } from "./checked-project.js";
 import { configPath } from "./project-files.js";
 import { readTscArgs, type TscArgs } from "./tsc-args.js";
 import { foundLine, prettyByDefault, tscDiagnostics } from "./tsc-format.js";
-import { findTypeScript, NO_TYPESCRIPT, type TypeScriptInstall } from "./typescript-install.js";
+import { findTypeScript, missingTsc, NO_TYPESCRIPT, type TypeScriptInstall } from "./typescript-install.js";
 
 /** Where `wymcp tsc` writes, and whether its output is a terminal (for tsc's `--pretty` default). */
 export interface TscIo {
@@ -39,6 +39,8 @@ export async function runTsc(argv: readonly string[], io: TscIo): Promise<number
   const args = readTscArgs(argv);
   const install = findTypeScript(io.cwd);
   if (install === undefined) return fail(io, NO_TYPESCRIPT);
+  const noTsc = missingTsc(install);
+  if (noTsc !== undefined) return fail(io, noTsc);
   if (args.tscOnly) return runCompiler(install, argv, io.cwd);
   const configs = projectsOf(args, io.cwd);
   if (args.files.length > 0)

@@ -5,7 +5,7 @@
  * (`require("typescript")` is only the version), and its program API is at
  * `typescript/sync` (7.1) or `typescript/unstable/sync` (7.0).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -43,4 +43,18 @@ export function findTypeScript(cwd: string): TypeScriptInstall | undefined {
   const bin = manifest.bin as Record<string, unknown> | string | undefined;
   const tsc = typeof bin === "object" && typeof bin.tsc === "string" ? bin.tsc : "bin/tsc";
   return { folder, version, major: Number.parseInt(version, 10) || 0, tsc: path.join(folder, tsc) };
+}
+
+/**
+ * What is wrong when the package is there but its `tsc` is not (a partial
+ * or broken install), in one line naming the fix; `undefined` when it is there.
+ *
+ * @example
+ * ```ts
+ * missingTsc(install); // "TypeScript 7.0.2 has no tsc at /p/node_modules/typescript/bin/tsc: reinstall it (…)"
+ * ```
+ */
+export function missingTsc(install: TypeScriptInstall): string | undefined {
+  if (existsSync(install.tsc)) return undefined;
+  return `TypeScript ${install.version} has no tsc at ${install.tsc}: reinstall it (npm install --save-dev typescript)`;
 }
