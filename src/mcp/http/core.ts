@@ -124,7 +124,8 @@ export function createHttpCore<R>(router: Router, options: HttpOptions<R> = {}):
           body = read.body;
         }
         // A request with the 2026-07-28 envelope is answered per request, whatever the mode; the rest is 2025-era.
-        if (request.method === "POST" && !(await modern.isLegacy(request, body))) return await modern.handle(request, body, admission.identity);
+        if (request.method === "POST" && !(await modern.isLegacy(request, body)))
+          return await modern.handle(request, body, admission.identity);
         return await (options.stateless ? stateless(request, body) : sessions.handle(request, body, admission.identity));
       } catch (error) {
         return rpcErrorResponse(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
