@@ -153,7 +153,8 @@ describe.each([
     expect(failing(scenarios), output).toEqual(MODERN_FAILING);
     // The core of the revision, each checked: discovery and the envelope, headers, caching, every tool, resource and prompt scenario.
     expect(scenarios.get("server-stateless"), output).toEqual({ passed: 28, failed: 0 });
-    for (const [scenario, checks] of Object.entries(INPUT_REQUIRED)) expect(scenarios.get(scenario), scenario).toEqual({ passed: checks, failed: 0 });
+    for (const [scenario, checks] of Object.entries(INPUT_REQUIRED))
+      expect(scenarios.get(scenario), scenario).toEqual({ passed: checks, failed: 0 });
     expect(scenarios.get("http-custom-header-server-validation"), output).toEqual({ passed: 10, failed: 0 });
     expect(scenarios.get("http-header-validation")?.failed).toBe(0);
     expect(scenarios.get("caching")).toEqual({ passed: 8, failed: 0 });

@@ -57,7 +57,10 @@ test("a handler reads the context with its data, and asks the same way on both e
         await progress?.(1);
         // @ts-expect-error a sampling request needs maxTokens
         await sample({ messages: [] });
-        const answer = await elicit({ message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } }, { key: "user_name" });
+        const answer = await elicit(
+          { message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } },
+          { key: "user_name" },
+        );
         expectTypeOf(answer.action).toEqualTypeOf<"accept" | "decline" | "cancel">();
         // @ts-expect-error a question's key is a string
         await listRoots({ key: 1 });

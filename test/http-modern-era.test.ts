@@ -28,7 +28,11 @@ async function modernClient(): Promise<{ client: Client; messages: unknown[] }> 
   const messages: unknown[] = [];
   client.setNotificationHandler("notifications/message", (notification) => void messages.push(notification.params));
   client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name: "Ada" } }));
-  client.setRequestHandler("sampling/createMessage", ({ params }) => ({ role: "assistant", content: params.messages[0]!.content, model: "echo-2" }));
+  client.setRequestHandler("sampling/createMessage", ({ params }) => ({
+    role: "assistant",
+    content: params.messages[0]!.content,
+    model: "echo-2",
+  }));
   await client.connect(new StreamableHTTPClientTransport(running.url));
   return { client, messages };
 }

@@ -58,7 +58,11 @@ describe("a hand-made 2026-07-28 call", () => {
       jsonrpc: "2.0",
       id: 7,
       method: "tools/call",
-      params: { name: "deploy", arguments: args, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+      params: {
+        name: "deploy",
+        arguments: args,
+        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+      },
     };
     const request = new Request("http://localhost/mcp", {
       method: "POST",
@@ -74,7 +78,10 @@ describe("a hand-made 2026-07-28 call", () => {
       body: JSON.stringify(body),
     });
     const response = await handler.handle(request, { loopback: true });
-    return { status: response.status, body: (await response.json()) as { result?: { content: unknown }; error?: { code: number; message: string } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { result?: { content: unknown }; error?: { code: number; message: string } },
+    };
   }
 
   test.each([

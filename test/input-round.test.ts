@@ -70,7 +70,10 @@ describe("when an answer counts", () => {
     answer.roots[0]!.uri = "file:///changed";
     void second.ask("sampling/createMessage", { messages: [], maxTokens: 1 }, "next");
     const end = await second.ended;
-    expect(end).toMatchObject({ kind: "input_required", record: { round: 2, answers: { roots: { answer: { roots: [{ uri: "file:///a" }] } } } } });
+    expect(end).toMatchObject({
+      kind: "input_required",
+      record: { round: 2, answers: { roots: { answer: { roots: [{ uri: "file:///a" }] } } } },
+    });
   });
 
   test("a question the client did not declare is refused at once, and remembered for -32021", async () => {

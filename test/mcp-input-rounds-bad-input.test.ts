@@ -26,7 +26,8 @@ function server(options: FetchHandlerOptions = {}): FetchHandler {
   return handler;
 }
 
-const runs = async (handler: FetchHandler, extras = {}) => answerOf(await modernCall(handler, { action: "runs" }, extras)) as Record<string, number>;
+const runs = async (handler: FetchHandler, extras = {}) =>
+  answerOf(await modernCall(handler, { action: "runs" }, extras)) as Record<string, number>;
 const accept = (content: Record<string, unknown>) => ({ action: "accept", content });
 /** An answer whose content nests past what JSON.stringify (and any recursive reader) survives. */
 const DEEP = `{"user_name":{"action":"accept","content":{"name":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`;
@@ -48,7 +49,11 @@ describe("requestState", () => {
     const handler = server();
     const { state, keys } = await firstRound(handler);
     expect(keys).toEqual(["user_name"]);
-    const reply = await modernCall(handler, { action: "name" }, { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } });
+    const reply = await modernCall(
+      handler,
+      { action: "name" },
+      { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } },
+    );
     expect(answerOf(reply)).toBe("Hello, Ada");
   });
 
@@ -60,8 +65,16 @@ describe("requestState", () => {
   ])("tampered (%s): -32602 before the handler runs", async (_label, tamper) => {
     const handler = server();
     const { state } = await firstRound(handler);
-    const reply = await modernCall(handler, { action: "name" }, { requestState: tamper(state), inputResponses: { user_name: accept({ name: "Eve" }) } });
-    expectInvalid(reply, "invalid_request_state", /^Invalid requestState: it is not one this server sealed, or it was altered; .*start over$/);
+    const reply = await modernCall(
+      handler,
+      { action: "name" },
+      { requestState: tamper(state), inputResponses: { user_name: accept({ name: "Eve" }) } },
+    );
+    expectInvalid(
+      reply,
+      "invalid_request_state",
+      /^Invalid requestState: it is not one this server sealed, or it was altered; .*start over$/,
+    );
     expect(reply.error?.data).toMatchObject({ cause: "altered" });
     expect((await runs(handler)).name).toBe(1);
   });
@@ -71,7 +84,11 @@ describe("requestState", () => {
     const handler = server({ requestStateTtlSeconds: 60 });
     const { state } = await firstRound(handler);
     vi.setSystemTime(Date.now() + 61_000);
-    const reply = await modernCall(handler, { action: "name" }, { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } });
+    const reply = await modernCall(
+      handler,
+      { action: "name" },
+      { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } },
+    );
     expectInvalid(reply, "invalid_request_state", /^Invalid requestState: it expired \(a requestState lives 60 s\)/);
     expect((await runs(handler)).name).toBe(1);
   });
@@ -91,7 +108,11 @@ describe("requestState", () => {
       expectInvalid(reply, "invalid_request_state", /sealed for another call \(another tool, other arguments or another user\)/);
     }
     // Its own call, by its own user, with its arguments' keys reordered, still opens it.
-    const own = await modernCall(handler, { data: { who: "Ada" }, action: "greet" }, { requestState: state, inputResponses: answers, ...as("alice") });
+    const own = await modernCall(
+      handler,
+      { data: { who: "Ada" }, action: "greet" },
+      { requestState: state, inputResponses: answers, ...as("alice") },
+    );
     expect(answerOf(own)).toBe("Ada: true");
     expect((await runs(handler, as("alice"))).greet).toBe(2);
   });
@@ -114,11 +135,19 @@ describe("requestState", () => {
 
 describe("inputResponses", () => {
   test.each([
-    ["an unknown action", { action: "maybe" }, /^Invalid inputResponses\["user_name"\]: action is "maybe"; answer elicitation\/create with/],
+    [
+      "an unknown action",
+      { action: "maybe" },
+      /^Invalid inputResponses\["user_name"\]: action is "maybe"; answer elicitation\/create with/,
+    ],
     ["content breaking the form", accept({ name: 5 }), /^Invalid inputResponses\["user_name"\]: content\["name"\] is a number/],
     ["a sampling result", { role: "assistant", content: { type: "text", text: "x" }, model: "m" }, /action is missing/],
     ["a bare number", 12345, /^Invalid inputResponses\["user_name"\]: it is not a result object; send the client's result itself/],
-    ["a { method, result } wrapper", { method: "elicitation/create", result: accept({ name: "Ada" }) }, /not a \{ method, result \} wrapper/],
+    [
+      "a { method, result } wrapper",
+      { method: "elicitation/create", result: accept({ name: "Ada" }) },
+      /not a \{ method, result \} wrapper/,
+    ],
     ["content nested 100,000 deep", DEEP, /content\["name"\] is an array/],
   ])("a malformed answer (%s): -32602 naming it, and the handler never gets it", async (_label, answer, message) => {
     const handler = server();
@@ -128,7 +157,11 @@ describe("inputResponses", () => {
     expectInvalid(reply, "invalid_input_response", message);
     expect(reply.error?.data).toMatchObject({ key: "user_name" });
     // The server keeps serving the call: a good answer to the same state completes it.
-    const good = await modernCall(handler, { action: "name" }, { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } });
+    const good = await modernCall(
+      handler,
+      { action: "name" },
+      { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } },
+    );
     expect(answerOf(good)).toBe("Hello, Ada");
   });
 
@@ -136,28 +169,42 @@ describe("inputResponses", () => {
     const handler = server();
     const { state } = await firstRound(handler);
     const stray = { intruder: accept({ name: "Mallory" }), "elicit-0000000000000000": accept({ name: "Mallory" }) };
-    const withOwn = await modernCall(handler, { action: "name" }, { requestState: state, inputResponses: { ...stray, user_name: accept({ name: "Ada" }) } });
+    const withOwn = await modernCall(
+      handler,
+      { action: "name" },
+      { requestState: state, inputResponses: { ...stray, user_name: accept({ name: "Ada" }) } },
+    );
     expect(answerOf(withOwn)).toBe("Hello, Ada");
     const alone = await modernCall(handler, { action: "name" }, { requestState: state, inputResponses: stray });
     expect(alone.result).toMatchObject({ resultType: "input_required", inputRequests: { user_name: { method: "elicitation/create" } } });
   });
 
-  test.each([null, "answers", [accept({ name: "Ada" })]])("inputResponses that are not a map (%j) carry no answer: the question is asked again", async (responses) => {
-    const reply = await modernCall(server(), { action: "name" }, { inputResponses: responses });
-    expect(reply.result).toMatchObject({ resultType: "input_required", inputRequests: { user_name: {} } });
-  });
+  test.each([null, "answers", [accept({ name: "Ada" })]])(
+    "inputResponses that are not a map (%j) carry no answer: the question is asked again",
+    async (responses) => {
+      const reply = await modernCall(server(), { action: "name" }, { inputResponses: responses });
+      expect(reply.result).toMatchObject({ resultType: "input_required", inputRequests: { user_name: {} } });
+    },
+  );
 
   test("an answer from an earlier round cannot be replaced: the sealed one is used", async () => {
     const handler = server();
     const first = await modernCall(handler, { action: "twice" });
     const [nameKey] = Object.keys(first.result.inputRequests as object);
-    const second = await modernCall(handler, { action: "twice" }, { requestState: first.result.requestState, inputResponses: { [nameKey!]: accept({ name: "Ada" }) } });
+    const second = await modernCall(
+      handler,
+      { action: "twice" },
+      { requestState: first.result.requestState, inputResponses: { [nameKey!]: accept({ name: "Ada" }) } },
+    );
     const [colourKey] = Object.keys(second.result.inputRequests as object);
     expect(second.result.inputRequests[colourKey!].params.message).toBe("Your colour, Ada?");
     const third = await modernCall(
       handler,
       { action: "twice" },
-      { requestState: second.result.requestState, inputResponses: { [nameKey!]: accept({ name: "Eve" }), [colourKey!]: accept({ color: "red" }) } },
+      {
+        requestState: second.result.requestState,
+        inputResponses: { [nameKey!]: accept({ name: "Eve" }), [colourKey!]: accept({ color: "red" }) },
+      },
     );
     expect(answerOf(third)).toBe("Ada likes red");
   });
@@ -194,7 +241,11 @@ test("a requestState.verify hook of the user's (for their prompts' state) leaves
   });
   const handler = server({ serverOptions: { requestState: { verify } } });
   const { state } = await firstRound(handler);
-  const reply = await modernCall(handler, { action: "name" }, { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } });
+  const reply = await modernCall(
+    handler,
+    { action: "name" },
+    { requestState: state, inputResponses: { user_name: accept({ name: "Ada" }) } },
+  );
   expect(answerOf(reply)).toBe("Hello, Ada");
   expect(verify).not.toHaveBeenCalled();
 });

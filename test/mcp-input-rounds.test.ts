@@ -158,7 +158,10 @@ describe.each(SURFACES)("questions over $name", (surface) => {
           expect((await call("together")).body).toMatchObject({ name: "Ada", model: "echo-1", roots: ["file:///work"] });
           expect(await runs()).toEqual({ twice: 1, together: 1 });
         } else {
-          expect(answer).toMatchObject({ isError: true, body: { error: "needs_session", message: expect.stringMatching(/^elicitation needs/) } });
+          expect(answer).toMatchObject({
+            isError: true,
+            body: { error: "needs_session", message: expect.stringMatching(/^elicitation needs/) },
+          });
           expect(asked).toEqual([]);
         }
       } finally {

@@ -31,7 +31,8 @@ const form = (message, field, type = "string") => ({
   message,
   requestedSchema: { type: "object", properties: { [field]: { type } }, required: [field] },
 });
-const said = (reply) => (Array.isArray(reply.content) ? reply.content : [reply.content]).map((block) => block.text ?? `[${block.type}]`).join(" ");
+const said = (reply) =>
+  (Array.isArray(reply.content) ? reply.content : [reply.content]).map((block) => block.text ?? `[${block.type}]`).join(" ");
 
 /** A flat single-action tool: the suite calls it with its data as the arguments. */
 function tool(name, description, properties, handler, required = []) {
@@ -193,10 +194,15 @@ const tools = [
     const color = await elicit(form("Step 2: What is your favorite color?", "color"), { key: "step2" });
     return text(`${name.content?.name} likes ${color.content?.color}`);
   }),
-  tool("test_input_required_result_tampered_state", "Asks for a confirmation; a tampered requestState is refused", {}, async (_data, { elicit }) => {
-    const answer = await elicit(form("Please confirm", "ok", "boolean"), { key: "confirm" });
-    return text(`confirmed=${answer.content?.ok === true}`);
-  }),
+  tool(
+    "test_input_required_result_tampered_state",
+    "Asks for a confirmation; a tampered requestState is refused",
+    {},
+    async (_data, { elicit }) => {
+      const answer = await elicit(form("Please confirm", "ok", "boolean"), { key: "confirm" });
+      return text(`confirmed=${answer.content?.ok === true}`);
+    },
+  ),
   tool("test_input_required_result_capabilities", "Asks the user, or the model when it cannot", {}, async (_data, { elicit, sample }) => {
     try {
       return text(`The user said ${(await elicit(form("What is your name?", "name"), { key: "user_name" })).content?.name}`);
@@ -325,7 +331,9 @@ function mcpServer() {
   mcp.registerPrompt("test_input_required_result_prompt", { description: "A prompt that asks for its context" }, (ctx) => {
     const answer = acceptedContent(ctx.mcpReq.inputResponses, "user_context");
     if (typeof answer?.context !== "string")
-      return inputRequired({ inputRequests: { user_context: inputRequired.elicit(form("What context should the prompt use?", "context")) } });
+      return inputRequired({
+        inputRequests: { user_context: inputRequired.elicit(form("What context should the prompt use?", "context")) },
+      });
     return { messages: [{ role: "user", content: { type: "text", text: `Use this context: ${answer.context}` } }] };
   });
   const subscriptions = new Set();

@@ -81,9 +81,13 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
           channel: (round) => clientChannel(server, context, levels, mode, round),
           run: (call) => router.callTool(name, args, call),
         })
-      : await router.callTool(name, args, { signal: context.mcpReq.signal, request: context, client: clientChannel(server, context, levels, mode) });
+      : await router.callTool(name, args, {
+          signal: context.mcpReq.signal,
+          request: context,
+          client: clientChannel(server, context, levels, mode),
+        });
     // An input_required result goes out as the SDK's builder made it.
-    if (!("content" in result)) return result as unknown as CallToolResult;
+    if (!("content" in result)) return result;
     const answer = result as ToolAnswer;
     if (answer.isError === true && !knownTool(router, name)) throw unknownTool(name, reportOf(answer));
     return answer as unknown as CallToolResult;

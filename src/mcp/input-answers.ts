@@ -37,18 +37,19 @@ const ROLES = new Set(["user", "assistant"]);
 export function checkAnswer(question: Question, reply: unknown): CheckedAnswer {
   if (!isPlainObject(reply)) return wrong(`it is ${describeType(reply)}`, question);
   const problem = question.method === "elicitation/create" ? elicitationProblem(question, reply) : shapeProblem(question.method, reply);
-  return problem === undefined ? { answer: deepCopy(reply) } : problem;
+  return problem ?? { answer: deepCopy(reply) };
 }
 
 function elicitationProblem(question: Question, reply: Record<string, unknown>): { problem: string; fix: string } | undefined {
   const { action, content } = reply;
-  if (typeof action !== "string" || !ACTIONS.has(action)) return wrong(`action is ${JSON.stringify(action) ?? "missing"}`, question);
+  if (typeof action !== "string" || !ACTIONS.has(action)) return wrong(`action is ${shown(action)}`, question);
   if (action !== "accept") return undefined;
   // An accepted form without content is an empty one: the requestedSchema says whether that is enough.
   const given = content ?? {};
   if (!isPlainObject(given)) return wrong(`content is ${describeType(content)}`, question);
   for (const [name, value] of Object.entries(given)) {
-    const fits = ["string", "number", "boolean"].includes(typeof value) || (isArray(value) && value.every((item) => typeof item === "string"));
+    const fits =
+      ["string", "number", "boolean"].includes(typeof value) || (isArray(value) && value.every((item) => typeof item === "string"));
     if (!fits) return wrong(`content[${JSON.stringify(name)}] is ${describeType(value)}`, question);
   }
   const schema = question.params?.requestedSchema;
@@ -73,7 +74,7 @@ function shapeProblem(method: QuestionMethod, reply: Record<string, unknown>): {
     return bad === -1 ? undefined : wrong(`roots[${bad}] is not { uri: string, name?: string }`, { method });
   }
   const { role, model, content } = reply;
-  if (typeof role !== "string" || !ROLES.has(role)) return wrong(`role is ${JSON.stringify(role) ?? "missing"}`, { method });
+  if (typeof role !== "string" || !ROLES.has(role)) return wrong(`role is ${shown(role)}`, { method });
   if (typeof model !== "string") return wrong(`model is ${describeType(model)}`, { method });
   const blocks = isArray(content) ? content : [content];
   const bad = blocks.findIndex((block) => !isPlainObject(block) || typeof block.type !== "string");
@@ -88,4 +89,9 @@ const EXPECTED: Record<QuestionMethod, string> = {
 
 function wrong(problem: string, question: Question): { problem: string; fix: string } {
   return { problem, fix: `answer ${question.method} with ${EXPECTED[question.method]}.` };
+}
+
+/** A field's value as a reader sees it: JSON, or "missing". */
+function shown(value: unknown): string {
+  return value === undefined ? "missing" : JSON.stringify(value);
 }

@@ -35,7 +35,11 @@ export type RoundEnd =
 export const MAX_ROUNDS = 16;
 
 const KEY = /^[A-Za-z0-9_.:-]{1,64}$/;
-const PREFIX: Record<QuestionMethod, string> = { "elicitation/create": "elicit", "sampling/createMessage": "sample", "roots/list": "roots" };
+const PREFIX: Record<QuestionMethod, string> = {
+  "elicitation/create": "elicit",
+  "sampling/createMessage": "sample",
+  "roots/list": "roots",
+};
 /** What a question that waits, or a run that has ended, hands the handler: nothing, ever. */
 const waits = (): Promise<never> => new Promise<never>(() => {});
 
@@ -156,7 +160,8 @@ export class InputRound {
       if (this.#inflight > 0) return;
       const round = (this.#input.prior?.round ?? 0) + 1;
       if (round > MAX_ROUNDS) {
-        const message = `the handler asked new questions in each of ${MAX_ROUNDS} rounds; ask the same questions on every run (or give each a key)`;
+        const message =
+          `the handler asked new questions in each of ${MAX_ROUNDS} rounds; ` + "ask the same questions on every run (or give each a key)";
         this.#finish({ kind: "failed", error: new ProtocolError(ProtocolErrorCode.InternalError, message) });
         return;
       }

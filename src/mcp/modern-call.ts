@@ -52,7 +52,9 @@ export interface ModernCall {
  *
  * @example
  * ```ts
- * const result = await serveModernCall({ name, args, context, principal: "", seal, channel, run: (call) => router.callTool(name, args, call) });
+ * const result = await serveModernCall({
+ *   name, args, context, principal: "", seal, channel, run: (call) => router.callTool(name, args, call),
+ * });
  * ```
  */
 export async function serveModernCall(call: ModernCall): Promise<ToolAnswer | InputRequiredResult> {
@@ -60,7 +62,7 @@ export async function serveModernCall(call: ModernCall): Promise<ToolAnswer | In
   let binding: string | undefined;
   // Bound to who calls what with which arguments: a state opens for that call alone (the spec's SHOULD).
   const seal = () => callSeal(call.seal, (binding ??= `${call.principal}\n${call.name}\n${canonicalJson(call.args ?? {})}`));
-  const state = context.mcpReq.requestState<unknown>();
+  const state = context.mcpReq.requestState();
   const prior = typeof state === "string" ? await seal().open(state) : undefined;
   const envelope = context.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
   const responses = context.mcpReq.inputResponses;
@@ -71,15 +73,22 @@ export async function serveModernCall(call: ModernCall): Promise<ToolAnswer | In
     capabilities: envelope?.[CLIENT_CAPABILITIES_META_KEY],
   });
   const signal = AbortSignal.any([context.mcpReq.signal, round.signal]);
-  const answered = call.run({ signal, request: context, client: call.channel(round) }).then((answer) => ({ kind: "answer", answer }) as const);
+  const answered = call
+    .run({ signal, request: context, client: call.channel(round) })
+    .then((answer) => ({ kind: "answer", answer }) as const);
   const outcome = await Promise.race([answered, round.ended]);
   switch (outcome.kind) {
     case "answer":
       round.close();
-      if (round.refused !== undefined && outcome.answer.isError === true && (reportOf(outcome.answer) as { error?: unknown } | undefined)?.error === "client_unsupported") {
+      if (
+        round.refused !== undefined &&
+        outcome.answer.isError === true &&
+        (reportOf(outcome.answer) as { error?: unknown } | undefined)?.error === "client_unsupported"
+      ) {
         throw new MissingRequiredClientCapabilityError(
           { requiredCapabilities: round.refused },
-          `${call.name} needs a client capability this request's clientCapabilities do not declare: ${Object.keys(round.refused).join(", ")}`,
+          `${call.name} needs a client capability this request's clientCapabilities do not declare: ` +
+            Object.keys(round.refused).join(", "),
         );
       }
       return outcome.answer;

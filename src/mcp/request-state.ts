@@ -8,7 +8,7 @@
  * Nothing is kept in the server's memory between rounds.
  */
 import { createRequestStateCodec, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
-import { isPlainObject } from "../util/inspect.js";
+import { describeType, isPlainObject } from "../util/inspect.js";
 
 /** One answer carried between rounds: the digest of the question it answered, and the checked answer. */
 export interface SealedAnswer {
@@ -52,11 +52,18 @@ export function sealOptions(key: unknown, ttlSeconds: unknown): SealOptions {
   const bytes = typeof key === "string" ? new TextEncoder().encode(key).byteLength : key instanceof Uint8Array ? key.byteLength : undefined;
   if (key !== undefined && (bytes === undefined || bytes < 32))
     throw new RangeError(
-      `requestStateKey must be a string or Uint8Array of at least 32 bytes (it seals multi-round-trip state), not ${bytes === undefined ? typeof key : `${bytes} bytes`}; generate one with crypto.getRandomValues(new Uint8Array(32))`,
+      "requestStateKey must be a string or Uint8Array of at least 32 bytes (it seals multi-round-trip state), " +
+        `not ${bytes === undefined ? typeof key : `${bytes} bytes`}; generate one with crypto.getRandomValues(new Uint8Array(32))`,
     );
   if (ttlSeconds !== undefined && (!Number.isSafeInteger(ttlSeconds) || (ttlSeconds as number) < 1))
-    throw new RangeError(`requestStateTtlSeconds must be a whole number of seconds ≥ 1, not ${String(ttlSeconds)}`);
-  return { ...(key === undefined ? {} : { key: key as string | Uint8Array }), ttlSeconds: (ttlSeconds as number | undefined) ?? DEFAULT_REQUEST_STATE_TTL_SECONDS };
+    throw new RangeError(
+      "requestStateTtlSeconds must be a whole number of seconds ≥ 1, " +
+        `not ${typeof ttlSeconds === "number" ? String(ttlSeconds) : describeType(ttlSeconds)}`,
+    );
+  return {
+    ...(key === undefined ? {} : { key: key as string | Uint8Array }),
+    ttlSeconds: (ttlSeconds as number | undefined) ?? DEFAULT_REQUEST_STATE_TTL_SECONDS,
+  };
 }
 
 /** Seals and opens the states of one call. */
