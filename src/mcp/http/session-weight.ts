@@ -46,8 +46,9 @@ function countValues(root: unknown, limit: number): number {
   while (pending.length > 0 && count <= limit) {
     const value = pending.pop();
     count++;
-    if (Array.isArray(value)) pending.push(...value.slice(0, limit + 1));
-    else if (typeof value === "object" && value !== null) pending.push(...Object.values(value).slice(0, limit + 1));
+    if (typeof value !== "object" || value === null) continue;
+    const inner: unknown[] = Array.isArray(value) ? value : Object.values(value);
+    pending.push(...inner.slice(0, limit + 1));
   }
   return count;
 }
