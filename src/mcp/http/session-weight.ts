@@ -1,12 +1,12 @@
 /**
- * What a client can make a session hold. A session keeps, for its whole
- * life, what the client's `initialize` said of itself — `capabilities` and
- * `clientInfo` — in the SDK server, in the session's record and in the
- * session store. Everything else a client sends passes through a request
- * and is let go. So that part is bounded: at most 16 KiB as JSON and at
- * most 256 values (each object, array, string, number… counted; a JSON
- * value costs the heap several times its text, an empty object most of
- * all). A 1 MB `clientInfo.name` made a session cost 1–2 MB.
+ * What a client can make a session hold — the `capabilities` and
+ * `clientInfo` of its `initialize` — bounded to 16 KiB of JSON and 256
+ * values. A session keeps that part for its whole life, in the SDK server,
+ * in the session's record and in the session store; everything else a
+ * client sends passes through a request and is let go. Values are counted
+ * (each object, array, string, number…) because a JSON value costs the heap
+ * several times its text, an empty object most of all. A 1 MB
+ * `clientInfo.name` made a session cost 1–2 MB.
  */
 import { utf8Length } from "../../util/utf8-length.js";
 import type { SessionRecord } from "./session-store.js";
