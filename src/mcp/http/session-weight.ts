@@ -29,13 +29,12 @@ export const MAX_CLIENT_VALUES = 256;
  * ```
  */
 export function clientWeightProblem(client: SessionRecord["client"]): string | undefined {
+  const what = "the initialize's capabilities and clientInfo";
   const fix = "send a shorter clientInfo (an icon by its URL, not a data: URI) and only the capabilities the client uses";
   const values = countValues(client, MAX_CLIENT_VALUES);
-  if (values > MAX_CLIENT_VALUES)
-    return `the initialize's capabilities and clientInfo hold more than ${MAX_CLIENT_VALUES} JSON values, the most a session keeps; ${fix}`;
+  if (values > MAX_CLIENT_VALUES) return `${what} hold more than ${MAX_CLIENT_VALUES} JSON values, the most a session keeps; ${fix}`;
   const bytes = utf8Length(JSON.stringify(client));
-  if (bytes > MAX_CLIENT_BYTES)
-    return `the initialize's capabilities and clientInfo take ${bytes} bytes as JSON, more than the ${MAX_CLIENT_BYTES} a session keeps; ${fix}`;
+  if (bytes > MAX_CLIENT_BYTES) return `${what} take ${bytes} bytes as JSON, more than the ${MAX_CLIENT_BYTES} a session keeps; ${fix}`;
   return undefined;
 }
 
