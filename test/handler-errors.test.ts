@@ -147,7 +147,9 @@ describe("a handler's exception: generic answer, full error in the log", () => {
     const line = String(error.mock.calls[0]![0]);
     expect(line).toContain(body.errorId);
     expect(line).toContain(SECRET_PATH);
-    expect(line).toMatch(/\n\s+at /); // the stack, one frame a line
+    // One entry, one line: the stack sits in the JSON details, its line breaks escaped.
+    expect(line).not.toContain("\n");
+    expect(line).toMatch(/"stack":"Error: [^"]*\\n\s+at /);
     expect(info).not.toHaveBeenCalled();
     expect(write.mock.calls.some(([chunk]) => String(chunk).includes(body.errorId))).toBe(false);
   });

@@ -141,7 +141,11 @@ describe("an event store that fails", () => {
 
 describe("an event store without getStreamIdForEventId", () => {
   test("is refused at start-up, the error naming the method to implement", () => {
-    const { getStreamIdForEventId: _left, ...withoutLookup } = createInMemoryEventStore();
+    const store = createInMemoryEventStore();
+    const withoutLookup: EventStore = {
+      storeEvent: (streamId, message) => store.storeEvent(streamId, message),
+      replayEventsAfter: (lastEventId, sending) => store.replayEventsAfter(lastEventId, sending),
+    };
     expect(() => createHttpHandler(fixtureRouter(), { eventStore: withoutLookup })).toThrow(
       new RangeError(
         "eventStore must implement getStreamIdForEventId(eventId) — the stream id an event was stored under, or undefined: " +

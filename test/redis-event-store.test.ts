@@ -37,7 +37,7 @@ describe.skipIf(unavailable !== undefined)("RedisEventStore against a real redis
   const message = (n: number) => ({ jsonrpc: "2.0" as const, method: "notifications/message", params: { n } });
 
   test("replays the events after an id, of that stream only, in order — from a new connection too, as after a restart", async () => {
-    const store = new RedisEventStore(await connect(), { prefix: "t1:", ttlSeconds: 60 });
+    const store = new RedisEventStore(await connect(), { prefix: "t1:", requestStreamTtlSeconds: 60 });
     await store.storeEvent("s1", {} as never);
     const first = await store.storeEvent("s1", message(1));
     await store.storeEvent("s2", message(99));
@@ -59,6 +59,24 @@ describe.skipIf(unavailable !== undefined)("RedisEventStore against a real redis
     expect(ttl).toBeLessThanOrEqual(60);
     expect(await store.getStreamIdForEventId("no event id")).toBeUndefined();
     await expect(store.replayEventsAfter("nonsense", { send: async () => {} })).rejects.toThrow(/not an event id/);
+  });
+
+  test("a POST's stream expires 5 minutes after its last event, a session's standalone GET stream 30 minutes after (an hour each before)", async () => {
+    const redisConnection = await connect();
+    const store = new RedisEventStore(redisConnection, { prefix: "t3:" });
+    await store.storeEvent("session-1/3f9c-request-stream", message(1));
+    await store.storeEvent("session-1/_GET_stream", message(2));
+    const ttl = async (key: string) => Number(await redisConnection.sendCommand(["TTL", key]));
+    expect(await ttl("t3:session-1/3f9c-request-stream")).toBeGreaterThan(290);
+    expect(await ttl("t3:session-1/3f9c-request-stream")).toBeLessThanOrEqual(300);
+    expect(await ttl("t3:session-1/_GET_stream")).toBeGreaterThan(1790);
+    expect(await ttl("t3:session-1/_GET_stream")).toBeLessThanOrEqual(1800);
+    const tuned = new RedisEventStore(redisConnection, { prefix: "t4:", ttlSeconds: 90, requestStreamTtlSeconds: 20 });
+    await tuned.storeEvent("s/req", message(3));
+    await tuned.storeEvent("s/_GET_stream", message(4));
+    expect(await ttl("t4:s/req")).toBeLessThanOrEqual(20);
+    expect(await ttl("t4:s/_GET_stream")).toBeLessThanOrEqual(90);
+    expect(await ttl("t4:s/_GET_stream")).toBeGreaterThan(20);
   });
 
   test("through the fetch handler: a lost SSE stream resumed with Last-Event-ID gets the notification it missed; another session's id is refused", async () => {

@@ -65,10 +65,10 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
     rmSync(outfile, { force: true });
   });
 
-  /** The example server on `port`; resolves once it prints its endpoint. */
-  function startServer(port: number): Promise<ChildProcess> {
+  /** The example server on `port`, against `redisUrl`; resolves once it prints its endpoint. */
+  function startServer(port: number, redisUrl = redis.url): Promise<ChildProcess> {
     const child = spawn(process.execPath, [outfile], {
-      env: { ...process.env, PORT: String(port), REDIS_URL: redis.url, MCP_TOKEN: TOKEN },
+      env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, MCP_TOKEN: TOKEN },
       stdio: ["ignore", "ignore", "pipe"],
     });
     children.add(child);
@@ -151,6 +151,51 @@ describe.skipIf(unavailable !== undefined)("a session of the Redis example survi
     } finally {
       await client.close();
       await crash(server);
+    }
+  }, 120_000);
+
+  test("Redis drops: the server keeps running and serving its sessions, a new session is 503 with an error id; once Redis is back it reconnects", async () => {
+    let own = await startRedis();
+    const port = await freePort();
+    const url = new URL(`http://127.0.0.1:${port}/mcp`);
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const server = await startServer(port, own.url);
+    let stderr = "";
+    server.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const clients: Client[] = [];
+    const connect = async () => {
+      const client = new Client({ name: "outage-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: auth } }));
+      clients.push(client);
+      return client;
+    };
+    const list = { name: "help", arguments: {} };
+    try {
+      const before = await connect();
+      expect((await before.callTool(list)).isError).toBeFalsy();
+
+      await own.stop();
+      // The client notices the drop at its next command, or at once: either way the process must stay up.
+      await until(async () => stderr.includes("Redis is unreachable"));
+      expect(server.exitCode).toBeNull();
+      expect((await before.callTool(list)).isError).toBeFalsy();
+      const refused = await fetch(url, { method: "POST", headers: { ...MCP_HEADERS, ...auth }, body: INITIALIZE });
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Service Unavailable: the session store failed \(error id [0-9a-f-]{36}\); retry later$/,
+      );
+      expect(stderr).toMatch(/sessionStore\.set failed \(error id [0-9a-f-]{36}\)/);
+
+      own = await startRedis(own.port);
+      await until(async () => stderr.includes("Redis is back"));
+      const after = await connect();
+      expect((await after.callTool(list)).isError).toBeFalsy();
+      expect((await before.callTool(list)).isError).toBeFalsy();
+      expect(server.exitCode).toBeNull();
+    } finally {
+      await Promise.all(clients.map((client) => client.close().catch(() => {})));
+      await crash(server);
+      await own.stop();
     }
   }, 120_000);
 

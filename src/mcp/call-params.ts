@@ -76,7 +76,8 @@ export function refuseCursor(cursor: unknown): void {
   if (cursor === undefined) return;
   throw new ProtocolError(
     ProtocolErrorCode.InvalidParams,
-    `Invalid cursor ${echo(JSON.stringify(cursor) ?? String(cursor))}: this server lists every tool in one page and issues no cursor; send tools/list without one`,
+    `Invalid cursor ${echo(JSON.stringify(cursor))}: ` +
+      "this server lists every tool in one page and issues no cursor; send tools/list without one",
   );
 }
 

@@ -12,8 +12,16 @@ export interface ServerLog {
 }
 
 /**
- * The default log: one line on standard error, details as JSON, then a
- * `stack` detail as it is written (one frame a line).
+ * The default log: one entry, one line on standard error — the message,
+ * then its details (the stack among them) as JSON. What a log line quotes
+ * is partly an attacker's (a handler's exception may repeat a call's data,
+ * a stack names it), so nothing in a line can end it or drive a terminal:
+ * JSON escapes line breaks and C0 controls, and every other control
+ * character — DEL, the C1 range (a terminal reads U+009B as an escape
+ * sequence), the Unicode line and paragraph separators, the bidirectional
+ * overrides that make a line read otherwise — is written as `\uXXXX`, in
+ * the message as in the details. A forged "wymcp: …" line stays inside the
+ * entry that quoted it.
  *
  * @example
  * ```ts
@@ -22,17 +30,33 @@ export interface ServerLog {
  */
 export const stderrLog: ServerLog = {
   error(message, details) {
-    const { stack, ...rest } = details ?? {};
     let suffix = "";
     try {
-      suffix = Object.keys(rest).length === 0 ? "" : ` ${JSON.stringify(rest)}`;
+      suffix = details === undefined || Object.keys(details).length === 0 ? "" : ` ${JSON.stringify(details)}`;
     } catch {
       // Details that cannot be written as JSON are left out; the message still reaches the operator.
     }
     // console.error: standard error in Node, Bun and Deno, the log stream on Workers.
-    console.error(`wymcp: ${message}${suffix}${typeof stack === "string" ? `\n${stack}` : ""}`);
+    console.error(`wymcp: ${logSafe(message)}${logSafe(suffix)}`);
   },
 };
+
+/** Every character a log line must not carry raw: C0 (line breaks, ESC), DEL, C1, the line and paragraph separators, bidi controls. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` with every character a log line must not carry raw written as
+ * `\uXXXX` — JSON's own escape, so JSON text stays valid JSON.
+ *
+ * @example
+ * ```ts
+ * logSafe("boom\n\u001b[31mwymcp: forged"); // "boom\\u000a\\u001b[31mwymcp: forged"
+ * ```
+ */
+export function logSafe(text: string): string {
+  return text.replace(UNSAFE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 /**
  * Reports to `log` without letting the report fail the call: a log hook

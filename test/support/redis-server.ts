@@ -37,9 +37,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts redis-server on 127.0.0.1; resolves once it accepts connections. */
-export async function startRedis(): Promise<{ url: string; stop(): void }> {
-  const port = await freePort();
+/** Starts redis-server on 127.0.0.1 (on `port`, else a free one); resolves once it accepts connections. `stop` resolves once it exited. */
+export async function startRedis(port?: number): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  port ??= await freePort();
   const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -55,5 +55,13 @@ export async function startRedis(): Promise<{ url: string; stop(): void }> {
     });
     child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`redis-server exited with ${code}:\n${output}`))));
   });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => void child.kill() };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => {
+      child.kill();
+      return exited;
+    },
+  };
 }

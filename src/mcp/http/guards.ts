@@ -15,6 +15,7 @@
 import { authenticate, type Authentication, type AuthVerdict } from "./auth.js";
 import { readMessage, type BodyHeaders } from "./body.js";
 import { refusal, type Refusal } from "./refusal.js";
+import { parseHost } from "./host.js";
 
 export { checkMessage } from "./body.js";
 export type { Refusal } from "./refusal.js";
@@ -172,8 +173,9 @@ export function rebindingRules(options: Pick<HttpGuardOptions<unknown>, "allowed
 }
 
 /**
- * DNS-rebinding protection: a 403 refusal for a `Host` or `Origin` the rules
- * do not serve, `undefined` to go on.
+ * DNS-rebinding protection: a 400 refusal for a `Host` that is not
+ * `host[:port]`, a 403 refusal for a `Host` or `Origin` the rules do not
+ * serve, `undefined` to go on.
  *
  * @example
  * ```ts
@@ -181,6 +183,9 @@ export function rebindingRules(options: Pick<HttpGuardOptions<unknown>, "allowed
  * ```
  */
 export function checkRebinding(rules: RebindingRules, request: RequestOrigin): Refusal | undefined {
+  // A Host that is no host[:port] is malformed whatever the rules: taken loosely, `localhost:80@evil.com` was `localhost`.
+  if (request.host !== undefined && parseHost(request.host) === undefined)
+    return refusal(400, -32000, "Bad Request: the Host header is not host[:port] (RFC 9110 §7.2)");
   if (!hostAllowed(rules.hosts, request)) return refusal(403, -32000, "Forbidden: host not allowed");
   if (!originAllowed(rules.origins, request)) return refusal(403, -32000, "Forbidden: origin not allowed");
   return undefined;
@@ -188,10 +193,10 @@ export function checkRebinding(rules: RebindingRules, request: RequestOrigin): R
 
 function hostAllowed(hosts: RebindingRules["hosts"], { host, loopback }: RequestOrigin): boolean {
   if (hosts === "any" || (hosts === undefined && !loopback)) return true;
-  if (host === undefined) return false;
-  const full = host.toLowerCase();
-  const name = hostName(full);
-  return hosts === undefined ? LOOPBACK_NAMES.has(name) : hosts.has(full) || hosts.has(name);
+  const parsed = host === undefined ? undefined : parseHost(host);
+  if (parsed === undefined) return false;
+  const { name, port } = parsed;
+  return hosts === undefined ? LOOPBACK_NAMES.has(name) : hosts.has(port === undefined ? name : `${name}:${port}`) || hosts.has(name);
 }
 
 function originAllowed(origins: RebindingRules["origins"], { host, origin, loopback }: RequestOrigin): boolean {
@@ -233,9 +238,4 @@ function originOf(text: string): string {
   } catch {
     return text.toLowerCase();
   }
-}
-
-/** The host name of a Host header, without its port. */
-function hostName(header: string): string {
-  return header.startsWith("[") ? header.slice(0, header.indexOf("]") + 1) : header.split(":")[0]!;
 }

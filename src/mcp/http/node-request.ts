@@ -5,6 +5,7 @@
  * address.
  */
 import type { IncomingMessage } from "node:http";
+import { parseHost } from "./host.js";
 
 /**
  * Whether the request arrived at a loopback address (`127.0.0.0/8`, `::1`,
@@ -45,8 +46,11 @@ export function webRequestOf(req: IncomingMessage): Request {
 function urlOf(req: IncomingMessage): string {
   const target = req.url ?? "/";
   const path = target.startsWith("/") ? target : "/";
+  const host = req.headers.host;
+  // A Host with userinfo would make a URL with credentials, which a Request refuses to carry: the guards answer it 400.
+  const base = host !== undefined && parseHost(host) !== undefined ? `http://${host}` : "http://localhost";
   try {
-    return new URL(path, `http://${req.headers.host ?? "localhost"}`).href;
+    return new URL(path, base).href;
   } catch {
     return new URL(path, "http://localhost").href;
   }

@@ -63,7 +63,7 @@ export interface HttpOptions<R> extends McpServerOptions, HttpGuardOptions<R>, S
    *
    * @example
    * ```ts
-   * eventStore: new RedisEventStore(redis, { ttlSeconds: 3600 })
+   * eventStore: new RedisEventStore(redis)
    * ```
    */
   readonly eventStore?: EventStore;

@@ -69,7 +69,8 @@ export function sessionRecords(store: SessionStore | undefined, ttlMs: number | 
     /** The stored record of `id`, unless `DELETE` ended the session (its tombstone is there); throws what the store threw. */
     async stored(id: string): Promise<unknown> {
       if (store === undefined) return undefined;
-      const [record, tombstone] = await Promise.all([store.get(id), store.get(tombstoneKey(id))]);
+      // A store written in JavaScript may answer null for a missing record.
+      const [record, tombstone]: unknown[] = await Promise.all([store.get(id), store.get(tombstoneKey(id))]);
       return tombstone === undefined || tombstone === null ? record : undefined;
     },
     /**

@@ -1,12 +1,12 @@
 /**
- * What a client can make a session hold. A session keeps, for its whole
- * life, what the client's `initialize` said of itself — `capabilities` and
- * `clientInfo` — in the SDK server, in the session's record and in the
- * session store. Everything else a client sends passes through a request
- * and is let go. So that part is bounded: at most 16 KiB as JSON and at
- * most 256 values (each object, array, string, number… counted; a JSON
- * value costs the heap several times its text, an empty object most of
- * all). A 1 MB `clientInfo.name` made a session cost 1–2 MB.
+ * What a client can make a session hold — the `capabilities` and
+ * `clientInfo` of its `initialize` — bounded to 16 KiB of JSON and 256
+ * values. A session keeps that part for its whole life, in the SDK server,
+ * in the session's record and in the session store; everything else a
+ * client sends passes through a request and is let go. Values are counted
+ * (each object, array, string, number…) because a JSON value costs the heap
+ * several times its text, an empty object most of all. A 1 MB
+ * `clientInfo.name` made a session cost 1–2 MB.
  */
 import { utf8Length } from "../../util/utf8-length.js";
 import type { SessionRecord } from "./session-store.js";
@@ -29,13 +29,12 @@ export const MAX_CLIENT_VALUES = 256;
  * ```
  */
 export function clientWeightProblem(client: SessionRecord["client"]): string | undefined {
+  const what = "the initialize's capabilities and clientInfo";
   const fix = "send a shorter clientInfo (an icon by its URL, not a data: URI) and only the capabilities the client uses";
   const values = countValues(client, MAX_CLIENT_VALUES);
-  if (values > MAX_CLIENT_VALUES)
-    return `the initialize's capabilities and clientInfo hold more than ${MAX_CLIENT_VALUES} JSON values, the most a session keeps; ${fix}`;
+  if (values > MAX_CLIENT_VALUES) return `${what} hold more than ${MAX_CLIENT_VALUES} JSON values, the most a session keeps; ${fix}`;
   const bytes = utf8Length(JSON.stringify(client));
-  if (bytes > MAX_CLIENT_BYTES)
-    return `the initialize's capabilities and clientInfo take ${bytes} bytes as JSON, more than the ${MAX_CLIENT_BYTES} a session keeps; ${fix}`;
+  if (bytes > MAX_CLIENT_BYTES) return `${what} take ${bytes} bytes as JSON, more than the ${MAX_CLIENT_BYTES} a session keeps; ${fix}`;
   return undefined;
 }
 
@@ -46,8 +45,9 @@ function countValues(root: unknown, limit: number): number {
   while (pending.length > 0 && count <= limit) {
     const value = pending.pop();
     count++;
-    if (Array.isArray(value)) pending.push(...value.slice(0, limit + 1));
-    else if (typeof value === "object" && value !== null) pending.push(...Object.values(value).slice(0, limit + 1));
+    if (typeof value !== "object" || value === null) continue;
+    const inner: unknown[] = Array.isArray(value) ? value : Object.values(value);
+    pending.push(...inner.slice(0, limit + 1));
   }
   return count;
 }
