@@ -11,6 +11,8 @@ const suites = {
   startup: () => import("./startup.bench.mjs"),
   build: () => import("./build-overhead.bench.mjs"),
   tspc: () => import("./tspc-overhead.bench.mjs"),
+  tsc7: () => import("./tsc7-overhead.bench.mjs"),
+  eslint: () => import("./eslint-overhead.bench.mjs"),
   validators: () => import("./validators.bench.mjs"),
   refusal: () => import("./refusal.bench.mjs"),
 };
