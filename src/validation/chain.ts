@@ -76,9 +76,13 @@ export function hiddenActionOffence(name: string): Offence {
   });
 }
 
-/** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
-export function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
-  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, values: undefined };
+/**
+ * Runs the chain on one action schema: every key (`all`) or the mandatory
+ * pair. `pristine`: the schema is a pristine copy (`pristine.ts`) or lies
+ * inside one, so the fast yes of `properties` may read it.
+ */
+export function chain(action: string, schema: unknown, scope: "all" | "mandatory", pristine = false): SchemaContext {
+  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, values: undefined, pristine };
   if (!isPlainObject(schema)) {
     context.offences.push(
       offence({

@@ -351,7 +351,7 @@ class KeySetWalker {
  * validator's reading: ECMAScript with the `u` flag). One that does not
  * compile is left out here; the meta-schema check reports it.
  */
-function patternsOf(schema: object): RegExp[] {
+export function patternsOf(schema: object): RegExp[] {
   const map = Object.hasOwn(schema, "patternProperties") ? read(schema, "patternProperties") : undefined;
   if (!isPlainObject(map)) return [];
   const patterns: RegExp[] = [];

@@ -18,6 +18,7 @@ import {
 import type { CompiledSchema } from "./json-schema/validator.js";
 import { walkKeySet, type KeySetWalk } from "./key-set.js";
 import { checkPropertySchemas } from "./property-checks.js";
+import { fastProperties } from "./fast-properties.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { closest } from "../util/suggest.js";
 import type { ActionSchemaKey } from "../tool.js";
@@ -32,6 +33,8 @@ export interface SchemaContext {
   walk: KeySetWalk | undefined;
   /** The compiled schema of every sound property, once `properties` was checked. */
   values: ReadonlyMap<string, CompiledSchema> | undefined;
+  /** Whether the schema is a pristine copy (`pristine.ts`), which the fast yes of `properties` may read. */
+  readonly pristine: boolean;
 }
 
 type KeyValidator = (value: unknown, context: SchemaContext) => void;
@@ -170,6 +173,13 @@ export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
         value,
         'write an object mapping each property name to its schema, such as { name: { type: "string" } } (or {} for none).',
       );
+      return;
+    }
+    const fast = context.pristine ? fastProperties(value) : undefined;
+    if (fast !== undefined) {
+      context.walk = fast.walk;
+      context.declared = new Set(fast.walk.closure.declared.keys());
+      context.values = fast.values;
       return;
     }
     context.walk = walkKeySet(value, context.action);

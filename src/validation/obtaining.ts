@@ -23,6 +23,7 @@
  * `hasOwn`).
  */
 import { readOnce } from "../util/read-once.js";
+import { isPristine } from "../util/pristine.js";
 import type { DataContract } from "./data-check.js";
 import { ActionSchemaError } from "./action-schema-error.js";
 import { isSealed } from "../util/freeze.js";
@@ -78,8 +79,8 @@ export function obtainForRegistration(tool: ToolLike): RegistrationReading {
   const offences: Offence[] = [...nameOffences(record.record), ...flatOffences(tool, record.names)];
   const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   for (const action of record.names) {
-    const schema = schemaOf(record.record, action);
-    const context = chain(action, schema, "all");
+    const [schema, pristine] = schemaOf(record.record, action);
+    const context = chain(action, schema, "all", pristine);
     if (context.offences.length === 0) {
       remember(schema as object, context);
       schemas[action] = schema as CheckedActionSchema;
@@ -137,9 +138,9 @@ export function checkMandatoryKeys(tool: ToolLike, action: string, schema: unkno
   return checkedSchema;
 }
 
-function checkOrOffences(action: string, schema: unknown): CheckedActionSchema | Offence[] {
+function checkOrOffences(action: string, schema: unknown, pristine = false): CheckedActionSchema | Offence[] {
   if (typeof schema === "object" && schema !== null && sealedVerdicts.has(schema)) return schema as CheckedActionSchema;
-  const context = chain(action, schema, "mandatory");
+  const context = chain(action, schema, "mandatory", pristine);
   if (context.offences.length > 0) return context.offences;
   remember(schema as object, context);
   return schema as CheckedActionSchema;
@@ -221,7 +222,9 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
     if (!("names" in named)) throw new ActionSchemaError(toolName(tool), named.offences);
     return { ok: false, validNames: named.names };
   }
-  return { ok: true, schema: checkMandatoryKeys(toolName(tool), action, schemaOf(record.record, action)) };
+  const checked = checkOrOffences(action, ...schemaOf(record.record, action));
+  if (Array.isArray(checked)) throw new ActionSchemaError(toolName(tool), checked);
+  return { ok: true, schema: checked };
 }
 
 /**
@@ -239,7 +242,7 @@ export function fetchSchemas(tool: ToolLike): Readonly<Record<string, CheckedAct
   const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   const offences: Offence[] = [];
   for (const action of record.names) {
-    const schema = checkOrOffences(action, schemaOf(record.record, action));
+    const schema = checkOrOffences(action, ...schemaOf(record.record, action));
     if (Array.isArray(schema)) offences.push(...schema);
     else schemas[action] = schema;
   }
@@ -298,11 +301,16 @@ function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
 /**
  * One action's schema as obtained: every accessor read once, so the schema
  * this obtaining checks is the one it hands out (deep-frozen data, as
- * `defineTool` makes it, has no accessor and is handed out as it is).
+ * `defineTool` makes it, has no accessor and is handed out as it is); and
+ * whether it is pristine (`pristine.ts`) — a pristine copy itself, or held
+ * in a sealed record `defineTool` made pristine.
  */
-function schemaOf(record: object, action: string): unknown {
+function schemaOf(record: object, action: string): [schema: unknown, pristine: boolean] {
   const schema = read(record, action);
-  return typeof schema === "object" && schema !== null && !isSealed(schema) ? readOnce(schema) : schema;
+  if (typeof schema !== "object" || schema === null) return [schema, false];
+  if (isSealed(schema)) return [schema, isPristine(record)];
+  const copy = readOnce(schema);
+  return [copy, isPristine(copy)];
 }
 
 /** The one place that calls `tool.actions()`. */

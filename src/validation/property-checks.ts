@@ -75,7 +75,7 @@ export function checkPropertySchemas(
           }),
         );
     if (found.length === 0) {
-      const compiled = checked.references ? compileProperty(schema, name, action, found) : compileOnUse(schema);
+      const compiled = checked.references ? compileProperty(schema, name, action, found) : compiledOnUse(schema);
       if (compiled !== undefined) {
         values.set(name, compiled);
         if (isSealed(schema)) compiledSealed.set(schema, compiled);
@@ -84,6 +84,24 @@ export function checkPropertySchemas(
     offences.push(...found);
   }
   return { offences, values };
+}
+
+/**
+ * The compiled check of a property schema that passed the meta-schema check
+ * and uses no reference: compiled on its first use, and kept for a sealed
+ * schema, whose compiled form can never change.
+ *
+ * @example
+ * ```ts
+ * compiledOnUse(schema).accepts("Ada"); // compiles now, once
+ * ```
+ */
+export function compiledOnUse(schema: object): CompiledSchema {
+  const cached = isSealed(schema) ? compiledSealed.get(schema) : undefined;
+  if (cached !== undefined) return cached;
+  const compiled = compileOnUse(schema);
+  if (isSealed(schema)) compiledSealed.set(schema, compiled);
+  return compiled;
 }
 
 function compileProperty(schema: object, name: string, action: string | null, offences: Offence[]): CompiledSchema | undefined {

@@ -28,7 +28,7 @@ export type Lookup = Record<string, Schema | boolean>;
 const DRAFT = "2020-12";
 
 /** Keywords whose meaning depends on `properties` / `items` / `additionalProperties` beside them, or that change scope. */
-const COUPLED = [
+const COUPLED = new Set([
   "patternProperties",
   "prefixItems",
   "additionalItems",
@@ -41,7 +41,7 @@ const COUPLED = [
   "$anchor",
   "$dynamicAnchor",
   "$recursiveAnchor",
-];
+]);
 
 /** The walked applicators, taken out of the part handed to the validator. */
 const WALKED = new Set(["properties", "items", "additionalProperties"]);
@@ -62,7 +62,10 @@ const ANNOTATIONS = new Set([
 ]);
 
 /**
- * Compiles the fast yes for a schema the validator has dereferenced.
+ * Compiles the fast yes for a schema the validator has dereferenced. The
+ * subschemas under the walked applicators are compiled when a value first
+ * reaches them: checking a default or an example at registration compiles
+ * only the few places it holds, and the gate's first calls compile the rest.
  *
  * @example
  * ```ts
@@ -73,29 +76,30 @@ const ANNOTATIONS = new Set([
  */
 export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accept {
   if (typeof schema === "boolean") return () => schema;
-  if (COUPLED.some((keyword) => (schema as Record<string, unknown>)[keyword] !== undefined) || Array.isArray(schema.items)) {
-    return (value) => validate(value, schema, DRAFT, lookup, true).valid;
+  const record = schema as Record<string, unknown>;
+  let asserting: Record<string, unknown> | undefined;
+  let coupled = Array.isArray(schema.items);
+  for (const keyword of Object.keys(record)) {
+    const value = record[keyword];
+    if (value === undefined || WALKED.has(keyword) || ANNOTATIONS.has(keyword)) continue;
+    if (COUPLED.has(keyword)) coupled = true;
+    (asserting ??= {})[keyword] = value;
   }
-  const asserting: Record<string, unknown> = {};
-  for (const [keyword, value] of Object.entries(schema))
-    if (value !== undefined && !WALKED.has(keyword) && !ANNOTATIONS.has(keyword)) asserting[keyword] = value;
+  if (coupled) return (value) => validate(value, schema, DRAFT, lookup, true).valid;
   // The part handed to the validator is built only for a schema the leaf fast yes cannot answer.
   let rest: Schema | undefined;
   const own =
-    Object.keys(asserting).length === 0
+    asserting === undefined
       ? undefined
       : (compileLeaf(asserting) ??
         ((value: unknown) => validate(value, (rest ??= shapedWithout(schema, WALKED)), DRAFT, lookup, true).valid));
-  const properties =
-    schema.properties === undefined
-      ? undefined
-      : new Map(Object.entries(schema.properties).map(([name, inner]) => [name, compileAcceptor(inner, lookup)]));
-  const additional = schema.additionalProperties === undefined ? undefined : compileAcceptor(schema.additionalProperties, lookup);
-  const items = schema.items === undefined ? undefined : compileAcceptor(schema.items, lookup);
+  const properties = schema.properties === undefined ? undefined : lazyMap(schema.properties, lookup);
+  let additional: Accept | undefined = lazy(schema.additionalProperties, lookup, (real) => (additional = real));
+  let items: Accept | undefined = lazy(schema.items, lookup, (real) => (items = real));
   return (value) => {
     if (own !== undefined && !own(value)) return false;
     if (typeof value !== "object" || value === null) return true;
-    if (Array.isArray(value)) return items === undefined || value.every((element) => items(element));
+    if (Array.isArray(value)) return items === undefined || everyAccepted(value, items);
     if (properties === undefined && additional === undefined) return true;
     for (const key of Object.keys(value)) {
       const check = properties?.get(key) ?? additional;
@@ -103,4 +107,35 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accep
     }
     return true;
   };
+}
+
+/** Whether `accept` takes every element (indexed: an array's own `Symbol.iterator` is never called; `accept` may settle on its first call). */
+function everyAccepted(array: readonly unknown[], accept: Accept): boolean {
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- indexed, see above
+  for (let index = 0; index < array.length; index++) if (!accept(array[index])) return false;
+  return true;
+}
+
+/** A subschema's fast yes, compiled at its first use and then put in its place by `settle`. */
+function lazy(inner: Schema | boolean | undefined, lookup: Lookup, settle: (real: Accept) => void): Accept | undefined {
+  return inner === undefined ? undefined : lazyAccept(inner, lookup, settle);
+}
+
+function lazyAccept(inner: Schema | boolean, lookup: Lookup, settle: (real: Accept) => void): Accept {
+  let real: Accept | undefined;
+  return (value) => {
+    if (real === undefined) settle((real = compileAcceptor(inner, lookup)));
+    return real(value);
+  };
+}
+
+/** The fast yes of each declared property, each compiled at its first use. */
+function lazyMap(properties: Record<string, Schema | boolean>, lookup: Lookup): Map<string, Accept> {
+  const map = new Map<string, Accept>();
+  for (const [name, inner] of Object.entries(properties))
+    map.set(
+      name,
+      lazyAccept(inner, lookup, (real) => map.set(name, real)),
+    );
+  return map;
 }
