@@ -9,18 +9,20 @@
  * needs every read guarded.
  */
 
-const pristine = new WeakSet<object>();
+/** Pristine copies by root: `true` when `defineTool` froze the copy throughout (every object in it sealed). */
+const pristine = new WeakMap<object, boolean>();
 
 /**
- * Remembers a copy, and everything reachable from it, as pristine.
+ * Remembers a copy, and everything reachable from it, as pristine — and, with
+ * `frozen`, as frozen throughout.
  *
  * @example
  * ```ts
- * markPristine(copy); // only readOnce calls this, on a copy of its own
+ * markPristine(copy, false); // only readOnce calls this, on a copy of its own
  * ```
  */
-export function markPristine(root: object): void {
-  pristine.add(root);
+export function markPristine(root: object, frozen: boolean): void {
+  pristine.set(root, frozen);
 }
 
 /**
@@ -34,4 +36,18 @@ export function markPristine(root: object): void {
  */
 export function isPristine(value: unknown): boolean {
   return typeof value === "object" && value !== null && pristine.has(value);
+}
+
+/**
+ * Whether `value` is a pristine copy frozen throughout, as `defineTool`
+ * makes one: every object in it is sealed (frozen, data properties only),
+ * so a verdict on anything in it can never go stale.
+ *
+ * @example
+ * ```ts
+ * isFrozenPristine(readOnce(actions, { freeze: true })); // true
+ * ```
+ */
+export function isFrozenPristine(value: unknown): boolean {
+  return typeof value === "object" && value !== null && pristine.get(value) === true;
 }

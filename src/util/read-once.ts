@@ -14,7 +14,7 @@
  * A copy holding plain JSON data alone is remembered as pristine
  * (`pristine.ts`): validation may then read it with plain property reads.
  */
-import { deepFreeze, sealFrozen } from "./freeze.js";
+import { deepFreeze, freezeCopies } from "./freeze.js";
 import { markPristine } from "./pristine.js";
 
 /** Past this many objects the original is kept: validation bounds its own walk and reports the size. */
@@ -40,8 +40,8 @@ export function readOnce<T>(value: T, options: { readonly freeze?: boolean } = {
     return value;
   }
   if (typeof root === "object" && root !== null && copy.pristine) {
-    if (options.freeze === true) sealFrozen(copy.targets);
-    markPristine(root);
+    if (options.freeze === true) freezeCopies(copy.targets);
+    markPristine(root, options.freeze === true);
   } else if (options.freeze === true) deepFreeze(root);
   return root as T;
 }

@@ -12,7 +12,6 @@
  */
 import { OPEN, type Closure, type Extra } from "./closure.js";
 import { patternsOf, type KeySetWalk } from "./key-set.js";
-import { isSealed } from "../util/freeze.js";
 import type { CompiledSchema } from "./json-schema/validator.js";
 import { allRegex, KEYWORD_RULES } from "./json-schema/meta-fast-yes.js";
 import { compiledOnUse } from "./property-checks.js";
@@ -40,23 +39,23 @@ type Answer = Closure | typeof UNSURE;
 
 /**
  * The closure and compiled checks of a pristine `properties` map with no
- * offence, or `undefined` when the full walk must decide.
+ * offence, or `undefined` when the full walk must decide. `sealed`: the
+ * copy was frozen throughout (the walk's frozen verdict).
  *
  * @example
  * ```ts
- * fastProperties(readOnce({ name: { type: "string" } }))?.walk.closure.declared; // Map { "name" => OPEN }
- * fastProperties(readOnce({ name: { type: "strng" } }));                        // undefined: the full check names the fault
+ * fastProperties(readOnce({ name: { type: "string" } }), false)?.walk.closure.declared; // Map { "name" => OPEN }
+ * fastProperties(readOnce({ name: { type: "strng" } }), false);                        // undefined: the full check names the fault
  * ```
  */
-export function fastProperties(properties: object): FastProperties | undefined {
+export function fastProperties(properties: object, sealed: boolean): FastProperties | undefined {
   const walker = new FastWalker();
   const declared = walker.map(properties, 0);
   if (declared === UNSURE) return undefined;
   const closure = { declared, extra: "refuse" as const, items: null };
-  // The key-set walk marks every object it reads; a pristine copy is sealed throughout or not at all.
-  const walk: KeySetWalk = { offences: [], closure, frozen: isSealed(properties) };
+  const walk: KeySetWalk = { offences: [], closure, frozen: sealed };
   const values = new Map<string, CompiledSchema>();
-  for (const name of declared.keys()) values.set(name, compiledOnUse((properties as Record<string, object>)[name]!));
+  for (const name of declared.keys()) values.set(name, compiledOnUse((properties as Record<string, object>)[name]!, sealed, true));
   return { walk, values };
 }
 
