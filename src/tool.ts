@@ -100,7 +100,6 @@
  * @module
  */
 import type { ActionsArgument } from "./contract/action-check.js";
-import { deepFreeze } from "./util/freeze.js";
 import { readOnce } from "./util/read-once.js";
 import type { ActionData } from "./contract/infer.js";
 import type { ToolParts } from "./contract/tool-parts.js";
@@ -293,7 +292,6 @@ export function defineTool(definition: ToolDefinition<ActionRecord>): Tool {
   const { actions } = definition;
   if (typeof actions === "function") return { ...definition, actions };
   // Read once into plain frozen data: what registration checks is what is listed, helped and gated.
-  const declared = readOnce(actions);
-  deepFreeze(declared);
+  const declared = readOnce(actions, { freeze: true });
   return { ...definition, actions: () => declared };
 }

@@ -25,6 +25,31 @@ export function deepFreeze(root: unknown): void {
   }
 }
 
+/**
+ * Freezes copies known to hold data properties only (a pristine copy, made
+ * by `readOnce`) and remembers them as sealed: what `deepFreeze` would do,
+ * without describing every object again.
+ */
+export function sealFrozen(objects: readonly object[]): void {
+  for (const object of objects) sealed.add(Object.freeze(object));
+}
+
+/**
+ * Freezes copies known to hold data properties only — a pristine copy made
+ * by `readOnce` — as `deepFreeze` would, without describing every object
+ * again. They are not remembered one by one (a weak set entry costs more
+ * than the freeze): the copy's root is remembered as frozen throughout
+ * (`pristine.ts`), which tells its readers that every object in it is sealed.
+ *
+ * @example
+ * ```ts
+ * freezeCopies(copies); // only readOnce calls this, on the copies it made
+ * ```
+ */
+export function freezeCopies(objects: readonly object[]): void {
+  for (const object of objects) Object.freeze(object);
+}
+
 /** Whether `deepFreeze` froze this object and found only data properties on it. */
 export function isSealed(value: object): boolean {
   return sealed.has(value);

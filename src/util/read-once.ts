@@ -10,12 +10,21 @@
  * getter that throws (it rethrows the same error on each read, so the
  * offence stays `unreadable`). Other objects (class instances, Proxies that
  * refuse to be described) are kept as they are, for validation to refuse.
+ *
+ * A copy holding plain JSON data alone is remembered as pristine
+ * (`pristine.ts`): validation may then read it with plain property reads.
  */
+import { deepFreeze, freezeCopies } from "./freeze.js";
+import { markPristine } from "./pristine.js";
 
 /** Past this many objects the original is kept: validation bounds its own walk and reports the size. */
 const MAX_OBJECTS = 1_000_000;
 
 /**
+ * With `freeze`, the copy is deep-frozen as `deepFreeze` freezes it (what
+ * `defineTool` hands out); a pristine copy is frozen in the same pass, its
+ * descriptors already known.
+ *
  * @example
  * ```ts
  * let reads = 0;
@@ -23,62 +32,119 @@ const MAX_OBJECTS = 1_000_000;
  * [copy.type, copy.type, reads]; // ["string", "string", 1]
  * ```
  */
-export function readOnce<T>(value: T): T {
-  const copies = new Map<object, object>();
-  const pending: [source: object, target: object][] = [];
-  const copyOf = (source: unknown): unknown => {
-    if (typeof source !== "object" || source === null) return source;
-    const known = copies.get(source);
+export function readOnce<T>(value: T, options: { readonly freeze?: boolean } = {}): T {
+  const copy = new Copy();
+  const root = copy.of(value);
+  if (!copy.fill()) {
+    if (options.freeze === true) deepFreeze(value);
+    return value;
+  }
+  if (typeof root === "object" && root !== null && copy.pristine) {
+    if (options.freeze === true) freezeCopies(copy.targets);
+    markPristine(root, options.freeze === true);
+  } else if (options.freeze === true) deepFreeze(root);
+  return root as T;
+}
+
+/** One copy in the making: the copies made so far (by source), and those still to fill. */
+class Copy {
+  /** Whether everything copied so far is plain JSON data in ordinary properties. */
+  pristine = true;
+  readonly targets: object[] = [];
+  private readonly copies = new Map<object, object>();
+  private readonly pending: [source: object, target: object][] = [];
+
+  of(source: unknown): unknown {
+    if (typeof source !== "object" || source === null) {
+      if (
+        typeof source === "number"
+          ? !Number.isFinite(source)
+          : !(typeof source === "string" || typeof source === "boolean" || source === null)
+      )
+        this.pristine = false;
+      return source;
+    }
+    const known = this.copies.get(source);
     if (known !== undefined) return known;
     const target = blankOf(source);
-    if (target === undefined) return source;
-    copies.set(source, target);
-    pending.push([source, target]);
+    if (target === undefined) {
+      this.pristine = false;
+      return source;
+    }
+    if (Object.getPrototypeOf(target) === null) this.pristine = false;
+    this.copies.set(source, target);
+    this.targets.push(target);
+    this.pending.push([source, target]);
     return target;
-  };
-  const root = copyOf(value);
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (copies.size > MAX_OBJECTS) return value;
-    const [source, target] = next;
-    let keys: (string | symbol)[];
-    try {
-      keys = Reflect.ownKeys(source);
-    } catch {
-      return value;
-    }
-    for (const key of keys) {
-      if (Array.isArray(target) && key === "length") continue;
-      let descriptor: PropertyDescriptor | undefined;
-      try {
-        descriptor = Reflect.getOwnPropertyDescriptor(source, key);
-      } catch {
-        return value;
-      }
-      if (descriptor === undefined) continue;
-      const enumerable = descriptor.enumerable === true;
-      // A data property is copied as it is; an accessor is read through the source, once.
-      if ("value" in descriptor) {
-        Object.defineProperty(target, key, { value: copyOf(descriptor.value), enumerable, writable: true, configurable: true });
-        continue;
-      }
-      try {
-        const read: unknown = Reflect.get(source, key);
-        // Still an accessor (validation refuses one where data must be plain), now answering its first value every time.
-        const value = copyOf(read);
-        Object.defineProperty(target, key, { get: () => value, enumerable, configurable: true });
-      } catch (error) {
-        // The read failed once; it fails the same way at every later read, where validation names it.
-        Object.defineProperty(target, key, {
-          get: () => {
-            throw error;
-          },
-          enumerable,
-          configurable: true,
-        });
-      }
-    }
   }
-  return root as T;
+
+  /** Fills every pending copy; `false` when the original must be kept (too many objects, a trap that throws). */
+  fill(): boolean {
+    for (let next = this.pending.pop(); next !== undefined; next = this.pending.pop()) {
+      if (this.copies.size > MAX_OBJECTS) return false;
+      const [source, target] = next;
+      let names: string[], symbols: symbol[];
+      try {
+        // Two listings, not `Reflect.ownKeys`: the engine answers them several times faster.
+        names = Object.getOwnPropertyNames(source);
+        symbols = Object.getOwnPropertySymbols(source);
+      } catch {
+        return false;
+      }
+      const array = Array.isArray(target);
+      if (symbols.length > 0) this.pristine = false;
+      if (array && !denseArray(names, (target as unknown[]).length)) this.pristine = false;
+      for (const name of names) if (!(array && name === "length") && !this.copyKey(source, target, name)) return false;
+      for (const symbol of symbols) if (!this.copyKey(source, target, symbol)) return false;
+    }
+    return true;
+  }
+
+  private copyKey(source: object, target: object, key: string | symbol): boolean {
+    let descriptor: PropertyDescriptor | undefined;
+    try {
+      descriptor = Reflect.getOwnPropertyDescriptor(source, key);
+    } catch {
+      return false;
+    }
+    if (descriptor === undefined) return true;
+    const enumerable = descriptor.enumerable === true;
+    // A data property is copied as it is; an accessor is read through the source, once.
+    if ("value" in descriptor) {
+      const value = this.of(descriptor.value);
+      // Assignment is the fast path for an ordinary key; only `__proto__` would reach the prototype by assignment.
+      if (enumerable && key !== "__proto__") (target as Record<PropertyKey, unknown>)[key] = value;
+      else {
+        this.pristine = false;
+        Object.defineProperty(target, key, { value, enumerable, writable: true, configurable: true });
+      }
+      return true;
+    }
+    this.pristine = false;
+    try {
+      const read: unknown = Reflect.get(source, key);
+      // Still an accessor (validation refuses one where data must be plain), now answering its first value every time.
+      const value = this.of(read);
+      Object.defineProperty(target, key, { get: () => value, enumerable, configurable: true });
+    } catch (error) {
+      // The read failed once; it fails the same way at every later read, where validation names it.
+      Object.defineProperty(target, key, {
+        get: () => {
+          throw error;
+        },
+        enumerable,
+        configurable: true,
+      });
+    }
+    return true;
+  }
+}
+
+/** Whether an array's own names are exactly its indices, then `length`: no hole, no named key. */
+function denseArray(names: readonly string[], length: number): boolean {
+  if (names.length !== length + 1 || names[length] !== "length") return false;
+  for (let index = 0; index < length; index++) if (names[index] !== String(index)) return false;
+  return true;
 }
 
 /** An empty copy of a plain object or array, or `undefined` for anything else. */

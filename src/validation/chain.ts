@@ -17,7 +17,7 @@ import {
   symbolText,
 } from "../util/inspect.js";
 import { authorDataOffences } from "./author-data.js";
-import { keyValidators, type SchemaContext } from "./key-validators.js";
+import { GUARDED, keyValidators, type Reading, type SchemaContext } from "./key-validators.js";
 import { offence, type Offence } from "./offence.js";
 import { closest } from "../util/suggest.js";
 import { actionSchemaKeys, mandatoryActionSchemaKeys, type ActionSchemaKey } from "../tool.js";
@@ -76,9 +76,12 @@ export function hiddenActionOffence(name: string): Offence {
   });
 }
 
-/** Runs the chain on one action schema: every key (`all`) or the mandatory pair. */
-export function chain(action: string, schema: unknown, scope: "all" | "mandatory"): SchemaContext {
-  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, values: undefined };
+/**
+ * Runs the chain on one action schema: every key (`all`) or the mandatory
+ * pair, reading it as `reading` says (a pristine copy plainly).
+ */
+export function chain(action: string, schema: unknown, scope: "all" | "mandatory", reading: Reading = GUARDED): SchemaContext {
+  const context: SchemaContext = { action, offences: [], declared: undefined, walk: undefined, values: undefined, reading };
   if (!isPlainObject(schema)) {
     context.offences.push(
       offence({

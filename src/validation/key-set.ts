@@ -114,9 +114,12 @@ export function schemaOffences(properties: unknown, action: string | null = null
   return walkKeySet(properties, action).offences;
 }
 
-/** The shape offences, the closure and the frozen verdict of one action's `properties`. */
-export function walkKeySet(properties: unknown, action: string | null): KeySetWalk {
-  return new KeySetWalker(action).walk(properties);
+/**
+ * The shape offences, the closure and the frozen verdict of one action's
+ * `properties`; `sealed`: every object in them is known to be sealed.
+ */
+export function walkKeySet(properties: unknown, action: string | null, sealed = false): KeySetWalk {
+  return new KeySetWalker(action, sealed).walk(properties);
 }
 
 /** How many objects one walk may visit: far beyond any real schema, short of a hang. */
@@ -138,7 +141,10 @@ class KeySetWalker {
   private frozen = true;
   private visits = 0;
 
-  constructor(private readonly action: string | null) {}
+  constructor(
+    private readonly action: string | null,
+    private readonly sealed: boolean,
+  ) {}
 
   walk(properties: unknown): KeySetWalk {
     const top: MutableClosure & { declared: Map<string, Closure> } = { declared: new Map(), extra: "refuse", items: null };
@@ -164,7 +170,7 @@ class KeySetWalker {
     this.path.truncate(frame.depth);
     this.path.push(frame.value);
     this.scanned.add(frame.value);
-    this.frozen &&= isSealed(frame.value);
+    this.frozen &&= this.sealed || isSealed(frame.value);
     if (frame.kind === "map") {
       const declared = new Map<string, Closure>();
       store(frame.into, frame.name, declared);
@@ -299,7 +305,7 @@ class KeySetWalker {
       const scan = {
         reading: "schema" as const,
         seen: this.scanned,
-        onObject: (object: object) => void (this.frozen &&= isSealed(object)),
+        onObject: (object: object) => void (this.frozen &&= this.sealed || isSealed(object)),
       };
       for (const fault of dataFaults(value, scan)) {
         const code = fault.code === "symbol_key" || fault.code === "non_enumerable_key" ? fault.code : "invalid_schema";
@@ -351,7 +357,7 @@ class KeySetWalker {
  * validator's reading: ECMAScript with the `u` flag). One that does not
  * compile is left out here; the meta-schema check reports it.
  */
-function patternsOf(schema: object): RegExp[] {
+export function patternsOf(schema: object): RegExp[] {
   const map = Object.hasOwn(schema, "patternProperties") ? read(schema, "patternProperties") : undefined;
   if (!isPlainObject(map)) return [];
   const patterns: RegExp[] = [];

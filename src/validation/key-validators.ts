@@ -18,6 +18,7 @@ import {
 import type { CompiledSchema } from "./json-schema/validator.js";
 import { walkKeySet, type KeySetWalk } from "./key-set.js";
 import { checkPropertySchemas } from "./property-checks.js";
+import { fastProperties } from "./fast-properties.js";
 import { offence, type Offence, type OffenceCode, type PathSegment } from "./offence.js";
 import { closest } from "../util/suggest.js";
 import type { ActionSchemaKey } from "../tool.js";
@@ -32,7 +33,19 @@ export interface SchemaContext {
   walk: KeySetWalk | undefined;
   /** The compiled schema of every sound property, once `properties` was checked. */
   values: ReadonlyMap<string, CompiledSchema> | undefined;
+  /** How the schema may be read (`pristine.ts`): plainly (a pristine copy), and whether every object in it is sealed. */
+  readonly reading: Reading;
 }
+
+/** How an obtained schema may be read: a pristine copy the fast yes of `properties` reads plainly, sealed throughout or not. */
+export interface Reading {
+  readonly pristine: boolean;
+  /** Every object in it is sealed (a pristine copy `defineTool` froze), so verdicts on it can be kept. */
+  readonly sealed: boolean;
+}
+
+/** An author's object, or a copy that is not pristine: every read guarded, sealed objects found one by one. */
+export const GUARDED: Reading = Object.freeze({ pristine: false, sealed: false });
 
 type KeyValidator = (value: unknown, context: SchemaContext) => void;
 
@@ -172,14 +185,22 @@ export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
       );
       return;
     }
-    context.walk = walkKeySet(value, context.action);
+    const { pristine, sealed } = context.reading;
+    const fast = pristine ? fastProperties(value, sealed) : undefined;
+    if (fast !== undefined) {
+      context.walk = fast.walk;
+      context.declared = new Set(fast.walk.closure.declared.keys());
+      context.values = fast.values;
+      return;
+    }
+    context.walk = walkKeySet(value, context.action, sealed);
     context.declared = new Set(context.walk.closure.declared.keys());
     context.offences.push(...context.walk.offences);
     // A property the walk found offences in is not checked further: its meta-schema check would only repeat them.
     const unsound = new Set(context.walk.offences.map((found) => found.path[1]).filter((name): name is string => typeof name === "string"));
     // An offence of the walk as a whole (too many objects) leaves no property worth checking further.
     const whole = context.walk.offences.some((found) => found.path.length < 2);
-    const checks = checkPropertySchemas(value, whole ? [] : context.declared, unsound, context.action);
+    const checks = checkPropertySchemas(value, whole ? [] : context.declared, unsound, context.action, sealed);
     context.values = checks.values;
     context.offences.push(...checks.offences);
   },

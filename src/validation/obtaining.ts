@@ -23,12 +23,13 @@
  * `hasOwn`).
  */
 import { readOnce } from "../util/read-once.js";
+import { isFrozenPristine, isPristine } from "../util/pristine.js";
 import type { DataContract } from "./data-check.js";
 import { ActionSchemaError } from "./action-schema-error.js";
 import { isSealed } from "../util/freeze.js";
 import { chain, hiddenActionOffence, nameOffences } from "./chain.js";
 import { describeType, hasOwn, isHiddenKey, isPlainObject, ownKeys, read, reasonText, isUnreadable } from "../util/inspect.js";
-import type { SchemaContext } from "./key-validators.js";
+import { GUARDED, type Reading, type SchemaContext } from "./key-validators.js";
 import type { KeySetWalk } from "./key-set.js";
 import { requiredOf, requiredOneOfOf } from "./schema-read.js";
 import { compareOffences, offence, type Offence } from "./offence.js";
@@ -78,8 +79,8 @@ export function obtainForRegistration(tool: ToolLike): RegistrationReading {
   const offences: Offence[] = [...nameOffences(record.record), ...flatOffences(tool, record.names)];
   const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   for (const action of record.names) {
-    const schema = schemaOf(record.record, action);
-    const context = chain(action, schema, "all");
+    const [schema, reading] = schemaOf(record.record, action);
+    const context = chain(action, schema, "all", reading);
     if (context.offences.length === 0) {
       remember(schema as object, context);
       schemas[action] = schema as CheckedActionSchema;
@@ -137,9 +138,9 @@ export function checkMandatoryKeys(tool: ToolLike, action: string, schema: unkno
   return checkedSchema;
 }
 
-function checkOrOffences(action: string, schema: unknown): CheckedActionSchema | Offence[] {
+function checkOrOffences(action: string, schema: unknown, reading: Reading = GUARDED): CheckedActionSchema | Offence[] {
   if (typeof schema === "object" && schema !== null && sealedVerdicts.has(schema)) return schema as CheckedActionSchema;
-  const context = chain(action, schema, "mandatory");
+  const context = chain(action, schema, "mandatory", reading);
   if (context.offences.length > 0) return context.offences;
   remember(schema as object, context);
   return schema as CheckedActionSchema;
@@ -154,7 +155,7 @@ function checkOrOffences(action: string, schema: unknown): CheckedActionSchema |
 function remember(schema: object, context: SchemaContext): void {
   const walk = walkOf(context);
   contracts.set(schema, contractFrom(context, walk, schema as CheckedActionSchema));
-  if (walk.frozen && isSealed(schema)) sealedVerdicts.add(schema);
+  if (walk.frozen && (context.reading.sealed || isSealed(schema))) sealedVerdicts.add(schema);
 }
 
 /** The key-set walk of a schema whose check found no offence: its `properties` validator ran. */
@@ -221,7 +222,9 @@ export function fetchSchema(tool: ToolLike, action: string): FetchedSchema {
     if (!("names" in named)) throw new ActionSchemaError(toolName(tool), named.offences);
     return { ok: false, validNames: named.names };
   }
-  return { ok: true, schema: checkMandatoryKeys(toolName(tool), action, schemaOf(record.record, action)) };
+  const checked = checkOrOffences(action, ...schemaOf(record.record, action));
+  if (Array.isArray(checked)) throw new ActionSchemaError(toolName(tool), checked);
+  return { ok: true, schema: checked };
 }
 
 /**
@@ -239,7 +242,7 @@ export function fetchSchemas(tool: ToolLike): Readonly<Record<string, CheckedAct
   const schemas = Object.create(null) as Record<string, CheckedActionSchema>;
   const offences: Offence[] = [];
   for (const action of record.names) {
-    const schema = checkOrOffences(action, schemaOf(record.record, action));
+    const schema = checkOrOffences(action, ...schemaOf(record.record, action));
     if (Array.isArray(schema)) offences.push(...schema);
     else schemas[action] = schema;
   }
@@ -298,12 +301,21 @@ function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
 /**
  * One action's schema as obtained: every accessor read once, so the schema
  * this obtaining checks is the one it hands out (deep-frozen data, as
- * `defineTool` makes it, has no accessor and is handed out as it is).
+ * `defineTool` makes it, has no accessor and is handed out as it is); and
+ * how it may be read (`pristine.ts`): a pristine copy itself, or held in
+ * the pristine copy `defineTool` froze throughout (read as it is).
  */
-function schemaOf(record: object, action: string): unknown {
+function schemaOf(record: object, action: string): [schema: unknown, reading: Reading] {
   const schema = read(record, action);
-  return typeof schema === "object" && schema !== null && !isSealed(schema) ? readOnce(schema) : schema;
+  if (typeof schema !== "object" || schema === null) return [schema, GUARDED];
+  if (isFrozenPristine(record)) return [schema, SEALED_PRISTINE];
+  if (isSealed(schema)) return [schema, GUARDED];
+  const copy = readOnce(schema);
+  return [copy, isPristine(copy) ? PRISTINE : GUARDED];
 }
+
+const PRISTINE: Reading = Object.freeze({ pristine: true, sealed: false });
+const SEALED_PRISTINE: Reading = Object.freeze({ pristine: true, sealed: true });
 
 /** The one place that calls `tool.actions()`. */
 function obtainRecord(tool: ToolLike): { readonly record: object } | Failed {

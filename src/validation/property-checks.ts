@@ -37,6 +37,7 @@ export function checkPropertySchemas(
   names: Iterable<string>,
   unsound: ReadonlySet<string>,
   action: string | null,
+  sealed = false,
 ): PropertyChecks {
   const offences: Offence[] = [];
   const values = new Map<string, CompiledSchema>();
@@ -44,7 +45,8 @@ export function checkPropertySchemas(
     if (unsound.has(name)) continue;
     const schema = read(properties, name);
     if (!isPlainObject(schema)) continue;
-    const cached = isSealed(schema) ? compiledSealed.get(schema) : undefined;
+    const kept = sealed || isSealed(schema);
+    const cached = kept ? compiledSealed.get(schema) : undefined;
     if (cached !== undefined) {
       values.set(name, cached);
       continue;
@@ -75,15 +77,35 @@ export function checkPropertySchemas(
           }),
         );
     if (found.length === 0) {
-      const compiled = checked.references ? compileProperty(schema, name, action, found) : compileOnUse(schema);
+      const compiled = checked.references ? compileProperty(schema, name, action, found) : compiledOnUse(schema, kept);
       if (compiled !== undefined) {
         values.set(name, compiled);
-        if (isSealed(schema)) compiledSealed.set(schema, compiled);
+        if (kept) compiledSealed.set(schema, compiled);
       }
     }
     offences.push(...found);
   }
   return { offences, values };
+}
+
+/**
+ * The compiled check of a property schema that passed the meta-schema check
+ * and uses no reference: compiled on its first use, and kept for a sealed
+ * schema (`sealed`: known to be), whose compiled form can never change.
+ * `pristine`: a schema in a pristine copy, which the fast yes reads in place.
+ *
+ * @example
+ * ```ts
+ * compiledOnUse(schema, false).accepts("Ada"); // compiles now, once
+ * ```
+ */
+export function compiledOnUse(schema: object, sealed: boolean, pristine = false): CompiledSchema {
+  const kept = sealed || isSealed(schema);
+  const cached = kept ? compiledSealed.get(schema) : undefined;
+  if (cached !== undefined) return cached;
+  const compiled = compileOnUse(schema, pristine);
+  if (kept) compiledSealed.set(schema, compiled);
+  return compiled;
 }
 
 function compileProperty(schema: object, name: string, action: string | null, offences: Offence[]): CompiledSchema | undefined {

@@ -16,7 +16,7 @@
  * the problems.
  */
 import { validate, type Schema } from "@cfworker/json-schema";
-import { shapedWithout } from "./schema-shape.js";
+import { shapedCopy, shapedExcept, shapedWithout, validatorReads } from "./schema-shape.js";
 import { compileLeaf } from "./leaf-acceptor.js";
 
 /** A compiled yes/no for one schema object. */
@@ -28,7 +28,7 @@ export type Lookup = Record<string, Schema | boolean>;
 const DRAFT = "2020-12";
 
 /** Keywords whose meaning depends on `properties` / `items` / `additionalProperties` beside them, or that change scope. */
-const COUPLED = [
+const COUPLED = new Set([
   "patternProperties",
   "prefixItems",
   "additionalItems",
@@ -41,7 +41,7 @@ const COUPLED = [
   "$anchor",
   "$dynamicAnchor",
   "$recursiveAnchor",
-];
+]);
 
 /** The walked applicators, taken out of the part handed to the validator. */
 const WALKED = new Set(["properties", "items", "additionalProperties"]);
@@ -62,7 +62,13 @@ const ANNOTATIONS = new Set([
 ]);
 
 /**
- * Compiles the fast yes for a schema the validator has dereferenced.
+ * Compiles the fast yes for a schema the validator has dereferenced. The
+ * subschemas under the walked applicators are compiled when a value first
+ * reaches them: checking a default or an example at registration compiles
+ * only the few places it holds, and the gate's first calls compile the rest.
+ * `shaped`: the schema is the validator's shaped copy (`schema-shape.ts`);
+ * otherwise it is a schema that never changes (a pristine copy), read where
+ * it is, and the parts handed to the validator are shaped when first needed.
  *
  * @example
  * ```ts
@@ -71,31 +77,40 @@ const ANNOTATIONS = new Set([
  * accepts({ due: "2026-12-01" }); // true
  * ```
  */
-export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accept {
+export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped = true): Accept {
   if (typeof schema === "boolean") return () => schema;
-  if (COUPLED.some((keyword) => (schema as Record<string, unknown>)[keyword] !== undefined) || Array.isArray(schema.items)) {
-    return (value) => validate(value, schema, DRAFT, lookup, true).valid;
+  const record = schema as Record<string, unknown>;
+  // Own keywords only: an unshaped schema lacks most of them, and an inherited one (a polluted prototype) means nothing.
+  const own = (keyword: string): unknown => (Object.hasOwn(record, keyword) ? record[keyword] : undefined);
+  let asserting: Record<string, unknown> | undefined;
+  let coupled = Array.isArray(own("items"));
+  for (const keyword of Object.keys(record)) {
+    const value = record[keyword];
+    // A keyword the validator does not read asserts nothing (the shaped copy leaves it out).
+    if (value === undefined || WALKED.has(keyword) || ANNOTATIONS.has(keyword) || !validatorReads(keyword)) continue;
+    if (COUPLED.has(keyword)) coupled = true;
+    (asserting ??= {})[keyword] = value;
   }
-  const asserting: Record<string, unknown> = {};
-  for (const [keyword, value] of Object.entries(schema))
-    if (value !== undefined && !WALKED.has(keyword) && !ANNOTATIONS.has(keyword)) asserting[keyword] = value;
+  if (coupled) {
+    let whole: Schema | boolean | undefined = shaped ? schema : undefined;
+    return (value) => validate(value, (whole ??= shapedCopy(schema)), DRAFT, lookup, true).valid;
+  }
   // The part handed to the validator is built only for a schema the leaf fast yes cannot answer.
   let rest: Schema | undefined;
-  const own =
-    Object.keys(asserting).length === 0
+  const assertions =
+    asserting === undefined
       ? undefined
       : (compileLeaf(asserting) ??
-        ((value: unknown) => validate(value, (rest ??= shapedWithout(schema, WALKED)), DRAFT, lookup, true).valid));
-  const properties =
-    schema.properties === undefined
-      ? undefined
-      : new Map(Object.entries(schema.properties).map(([name, inner]) => [name, compileAcceptor(inner, lookup)]));
-  const additional = schema.additionalProperties === undefined ? undefined : compileAcceptor(schema.additionalProperties, lookup);
-  const items = schema.items === undefined ? undefined : compileAcceptor(schema.items, lookup);
+        ((value: unknown) =>
+          validate(value, (rest ??= shaped ? shapedWithout(schema, WALKED) : shapedExcept(schema, WALKED)), DRAFT, lookup, true).valid));
+  const inner = own("properties") as Record<string, Schema | boolean> | undefined;
+  const properties = inner === undefined ? undefined : lazyMap(inner, lookup, shaped);
+  let additional: Accept | undefined = lazy(own("additionalProperties"), lookup, shaped, (real) => (additional = real));
+  let items: Accept | undefined = lazy(own("items"), lookup, shaped, (real) => (items = real));
   return (value) => {
-    if (own !== undefined && !own(value)) return false;
+    if (assertions !== undefined && !assertions(value)) return false;
     if (typeof value !== "object" || value === null) return true;
-    if (Array.isArray(value)) return items === undefined || value.every((element) => items(element));
+    if (Array.isArray(value)) return items === undefined || everyAccepted(value, items);
     if (properties === undefined && additional === undefined) return true;
     for (const key of Object.keys(value)) {
       const check = properties?.get(key) ?? additional;
@@ -103,4 +118,35 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup): Accep
     }
     return true;
   };
+}
+
+/** Whether `accept` takes every element (indexed: an array's own `Symbol.iterator` is never called; `accept` may settle on its first call). */
+function everyAccepted(array: readonly unknown[], accept: Accept): boolean {
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- indexed, see above
+  for (let index = 0; index < array.length; index++) if (!accept(array[index])) return false;
+  return true;
+}
+
+/** A subschema's fast yes, compiled at its first use and then put in its place by `settle`. */
+function lazy(inner: unknown, lookup: Lookup, shaped: boolean, settle: (real: Accept) => void): Accept | undefined {
+  return inner === undefined ? undefined : lazyAccept(inner as Schema | boolean, lookup, shaped, settle);
+}
+
+function lazyAccept(inner: Schema | boolean, lookup: Lookup, shaped: boolean, settle: (real: Accept) => void): Accept {
+  let real: Accept | undefined;
+  return (value) => {
+    if (real === undefined) settle((real = compileAcceptor(inner, lookup, shaped)));
+    return real(value);
+  };
+}
+
+/** The fast yes of each declared property, each compiled at its first use. */
+function lazyMap(properties: Record<string, Schema | boolean>, lookup: Lookup, shaped: boolean): Map<string, Accept> {
+  const map = new Map<string, Accept>();
+  for (const [name, inner] of Object.entries(properties))
+    map.set(
+      name,
+      lazyAccept(inner, lookup, shaped, (real) => map.set(name, real)),
+    );
+  return map;
 }

@@ -9,6 +9,8 @@
  * validator by `test/meta-fast-yes.property.test.ts`.
  */
 
+import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
+
 type KeywordCheck = (value: unknown) => boolean;
 
 const SIMPLE_TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
@@ -114,8 +116,12 @@ const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck
   ["prefixItems", isSubschemaList],
   ["properties", isSubschemaMap],
   ["$defs", isSubschemaMap],
-  ["patternProperties", (value) => isSubschemaMap(value) && Object.keys(value).every(isRegex)],
+  ["patternProperties", isPatternMap],
 ]);
+
+function isPatternMap(value: unknown): boolean {
+  return isSubschemaMap(value) && Object.keys(value).every(isRegex);
+}
 
 /**
  * Whether a subschema copy of plain JSON is certainly valid against the
@@ -135,4 +141,48 @@ export function surelyMetaValid(copy: unknown): boolean {
     if (KEYWORDS.get(key)?.(copy[key]) !== true) return false;
   }
   return true;
+}
+
+/**
+ * What a keyword's value holds, as the fast yes of a whole schema reads it
+ * (`fast-properties.ts`): a plain value (checked by the keyword's rule), one
+ * subschema (`true`, `false` or a schema object), a non-empty list of them,
+ * a map of them, or a map of them named by regular expressions.
+ */
+export type Holds = "value" | "one" | "list" | "map" | "patterns";
+
+/** One keyword's rule for the fast yes of a whole schema: what its value holds, and the check of a plain value. */
+export interface KeywordRule {
+  readonly holds: Holds;
+  readonly check: KeywordCheck;
+}
+
+/**
+ * The rules of `KEYWORDS` as the fast yes of a whole schema reads them.
+ * Where the meta-schema check reads subschemas (the validator's keyword
+ * tables, as `subschemaKind` in `meta-view.ts` reads them), each subschema
+ * is checked on its own and the keyword asks only what their placeholders
+ * in the copy answer — so a yes there is the yes of `surelyMetaValid` on
+ * the copy of every subschema.
+ *
+ * @example
+ * ```ts
+ * KEYWORD_RULES.get("anyOf")?.holds; // "list"
+ * KEYWORD_RULES.get("$ref");         // undefined: left to the validator
+ * ```
+ */
+export const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map(
+  [...KEYWORDS].map(([key, check]): [string, KeywordRule] => {
+    let holds: Holds = "value";
+    if (schemaKeyword[key] === true && check(true)) holds = "one";
+    else if (schemaArrayKeyword[key] === true && check === isSubschemaList) holds = "list";
+    else if (schemaMapKeyword[key] === true && check === isSubschemaMap) holds = "map";
+    else if (schemaMapKeyword[key] === true && check === isPatternMap) holds = "patterns";
+    return [key, { holds, check }];
+  }),
+);
+
+/** Whether every name of a pattern map is a regular expression as the validator reads one. */
+export function allRegex(names: readonly string[]): boolean {
+  return names.every(isRegex);
 }

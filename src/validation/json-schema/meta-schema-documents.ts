@@ -1,18 +1,19 @@
 /**
  * The JSON Schema draft 2020-12 meta-schema (the dialect MCP uses), as
  * published at json-schema.org: the dialect document and its seven
- * vocabulary documents. One change: `$dynamicRef: "#meta"` is written as a
- * `$ref` to the dialect, which is what it resolves to when the dialect
+ * vocabulary documents, with what the validator never reads left out —
+ * annotations (`title`, `$comment`, `default`, `deprecated`) and each
+ * document's `$schema` — and one change: `$dynamicRef: "#meta"` is written
+ * as a `$ref` to the dialect, which is what it resolves to when the dialect
  * itself is the starting point (the validator does not implement dynamic
- * references). Data, not code: read by `meta-schema.ts`.
+ * references). `test/meta-schema-documents.test.ts` holds them against the
+ * published documents. Data, not code: read by `meta-schema.ts`.
  */
 export const DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 export const META_SCHEMA_DOCUMENTS: readonly object[] = [
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/schema",
-    title: "Core and Validation specifications meta-schema",
     allOf: [
       {
         $ref: "meta/core",
@@ -39,18 +40,12 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
     type: ["object", "boolean"],
     properties: {
       definitions: {
-        $comment: '"definitions" has been replaced by "$defs".',
         type: "object",
         additionalProperties: {
           $ref: "https://json-schema.org/draft/2020-12/schema",
         },
-        deprecated: true,
-        default: {},
       },
       dependencies: {
-        $comment:
-          '"dependencies" has been split and replaced by "dependentSchemas" and "dependentRequired" ' +
-          "in order to serve their differing semantics.",
         type: "object",
         additionalProperties: {
           anyOf: [
@@ -62,30 +57,21 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
             },
           ],
         },
-        deprecated: true,
-        default: {},
       },
       $recursiveAnchor: {
-        $comment: '"$recursiveAnchor" has been replaced by "$dynamicAnchor".',
         $ref: "meta/core#/$defs/anchorString",
-        deprecated: true,
       },
       $recursiveRef: {
-        $comment: '"$recursiveRef" has been replaced by "$dynamicRef".',
         $ref: "meta/core#/$defs/uriReferenceString",
-        deprecated: true,
       },
     },
   },
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/meta/core",
-    title: "Core vocabulary meta-schema",
     type: ["object", "boolean"],
     properties: {
       $id: {
         $ref: "#/$defs/uriReferenceString",
-        $comment: "Non-empty fragments not allowed.",
         pattern: "^[^#]*#?$",
       },
       $schema: {
@@ -138,9 +124,7 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
     },
   },
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/meta/applicator",
-    title: "Applicator vocabulary meta-schema",
     type: ["object", "boolean"],
     properties: {
       prefixItems: {
@@ -160,7 +144,6 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
         additionalProperties: {
           $ref: "https://json-schema.org/draft/2020-12/schema",
         },
-        default: {},
       },
       patternProperties: {
         type: "object",
@@ -170,14 +153,12 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
         propertyNames: {
           format: "regex",
         },
-        default: {},
       },
       dependentSchemas: {
         type: "object",
         additionalProperties: {
           $ref: "https://json-schema.org/draft/2020-12/schema",
         },
-        default: {},
       },
       propertyNames: {
         $ref: "https://json-schema.org/draft/2020-12/schema",
@@ -215,9 +196,7 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
     },
   },
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/meta/unevaluated",
-    title: "Unevaluated applicator vocabulary meta-schema",
     type: ["object", "boolean"],
     properties: {
       unevaluatedItems: {
@@ -229,9 +208,7 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
     },
   },
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/meta/validation",
-    title: "Validation vocabulary meta-schema",
     type: ["object", "boolean"],
     properties: {
       type: {
@@ -288,14 +265,12 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
       },
       uniqueItems: {
         type: "boolean",
-        default: false,
       },
       maxContains: {
         $ref: "#/$defs/nonNegativeInteger",
       },
       minContains: {
         $ref: "#/$defs/nonNegativeInteger",
-        default: 1,
       },
       maxProperties: {
         $ref: "#/$defs/nonNegativeInteger",
@@ -320,7 +295,6 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
       },
       nonNegativeIntegerDefault0: {
         $ref: "#/$defs/nonNegativeInteger",
-        default: 0,
       },
       simpleTypes: {
         enum: ["array", "boolean", "integer", "null", "number", "object", "string"],
@@ -331,14 +305,11 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
           type: "string",
         },
         uniqueItems: true,
-        default: [],
       },
     },
   },
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/meta/meta-data",
-    title: "Meta-data vocabulary meta-schema",
     type: ["object", "boolean"],
     properties: {
       title: {
@@ -350,15 +321,12 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
       default: true,
       deprecated: {
         type: "boolean",
-        default: false,
       },
       readOnly: {
         type: "boolean",
-        default: false,
       },
       writeOnly: {
         type: "boolean",
-        default: false,
       },
       examples: {
         type: "array",
@@ -367,9 +335,7 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
     },
   },
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/meta/format-annotation",
-    title: "Format vocabulary meta-schema for annotation results",
     type: ["object", "boolean"],
     properties: {
       format: {
@@ -378,9 +344,7 @@ export const META_SCHEMA_DOCUMENTS: readonly object[] = [
     },
   },
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://json-schema.org/draft/2020-12/meta/content",
-    title: "Content vocabulary meta-schema",
     type: ["object", "boolean"],
     properties: {
       contentEncoding: {

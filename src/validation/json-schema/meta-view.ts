@@ -164,11 +164,13 @@ class Copier {
       // Paths are built only where a subschema is queued or a fault is reported: most values are strings and numbers.
       const at = () => [...this.root.at, key];
       let copied: unknown;
-      if (schemaKeyword[key] === true && !(key === "items" && Array.isArray(value))) copied = this.queue(at(), value);
-      else if ((schemaArrayKeyword[key] === true || key === "items") && Array.isArray(value))
-        copied = value.map((entry: unknown, index) => this.queue([...at(), index], entry));
-      else if (schemaMapKeyword[key] === true && isPlain(value))
-        copied = Object.fromEntries(Object.keys(value).map((name) => [name, this.queue([...at(), name], this.read(value, name, at()))]));
+      const kind = subschemaKind(key, value);
+      if (kind === "one") copied = this.queue(at(), value);
+      else if (kind === "list") copied = (value as unknown[]).map((entry: unknown, index) => this.queue([...at(), index], entry));
+      else if (kind === "map")
+        copied = Object.fromEntries(
+          Object.keys(value as object).map((name) => [name, this.queue([...at(), name], this.read(value as object, name, at()))]),
+        );
       else copied = this.copyValue(value, at, 0);
       // A tuple `items` is checked entry by entry; in the copy it stays meta-valid.
       if (key === "items" && Array.isArray(value)) copied = true;
@@ -227,6 +229,28 @@ class Copier {
       });
     }
   }
+}
+
+/** Where a keyword's value holds subschemas: itself (`one`), its entries (`list`), its values (`map`), or none (`value`). */
+type SubschemaKind = "one" | "list" | "map" | "value";
+
+/**
+ * How the meta-schema check reads a keyword's value: the subschemas it
+ * holds are checked on their own, each standing as `true` in its holder's
+ * copy; anything else is a plain value of the holder.
+ *
+ * @example
+ * ```ts
+ * subschemaKind("items", { type: "string" }); // "one"
+ * subschemaKind("anyOf", [{}, {}]);           // "list"
+ * subschemaKind("minimum", 1);                 // "value"
+ * ```
+ */
+function subschemaKind(key: string, value: unknown): SubschemaKind {
+  if (schemaKeyword[key] === true && !(key === "items" && Array.isArray(value))) return "one";
+  if ((schemaArrayKeyword[key] === true || key === "items") && Array.isArray(value)) return "list";
+  if (schemaMapKeyword[key] === true && isPlain(value)) return "map";
+  return "value";
 }
 
 function encloses(enclosing: Enclosing | null, schema: object): boolean {

@@ -66,6 +66,20 @@ function blank(): Record<string, unknown> {
 const KNOWN = new Set(Object.keys(blank()));
 
 /**
+ * Whether the validator reads a keyword (the shaped copy keeps it): any
+ * other keyword asserts nothing.
+ *
+ * @example
+ * ```ts
+ * validatorReads("minLength"); // true
+ * validatorReads("readOnly");  // false
+ * ```
+ */
+export function validatorReads(keyword: string): boolean {
+  return KNOWN.has(keyword);
+}
+
+/**
  * The shaped copy of a schema (a checked one: a tree, of bounded depth).
  *
  * @example
@@ -80,10 +94,10 @@ export function shapedCopy(schema: unknown): Schema | boolean {
   return shaped(schema as Record<string, unknown>, blank());
 }
 
-/** Fills `target` (a `blank()` or a part of one) from `schema`: subschemas shaped, other values copied. */
-export function shaped(schema: Readonly<Record<string, unknown>>, target: Record<string, unknown>): Schema {
+/** Fills `target` (a `blank()` or a part of one) from `schema`: subschemas shaped, other values copied; `left` left out. */
+export function shaped(schema: Readonly<Record<string, unknown>>, target: Record<string, unknown>, left?: ReadonlySet<string>): Schema {
   for (const keyword of Object.keys(schema)) {
-    if (!KNOWN.has(keyword) || !Object.hasOwn(target, keyword)) continue;
+    if (!KNOWN.has(keyword) || !Object.hasOwn(target, keyword) || left?.has(keyword) === true) continue;
     const value = schema[keyword];
     if (value === undefined) continue;
     if (schemaKeyword[keyword] === true && !Array.isArray(value)) target[keyword] = shapedCopy(value);
@@ -93,6 +107,19 @@ export function shaped(schema: Readonly<Record<string, unknown>>, target: Record
     } else target[keyword] = deepCopy(value);
   }
   return target;
+}
+
+/**
+ * The shaped copy of a schema object's keywords except `left`: what the
+ * validator checks of a schema whose `left` keywords are walked elsewhere.
+ *
+ * @example
+ * ```ts
+ * shapedExcept({ type: "object", format: "x", properties: { a: {} } }, new Set(["properties"])); // type and format, shaped
+ * ```
+ */
+export function shapedExcept(schema: Schema, left: ReadonlySet<string>): Schema {
+  return shaped(schema, blank(), left);
 }
 
 /**

@@ -56,20 +56,27 @@ const DRAFT = "2020-12";
  * tags.failures(["a", 2]).named; // [{ path: [1], keyword: "type", rule: "string", value: 2, … }]
  * ```
  */
-export function compileSchema(schema: unknown, options: { readonly references?: boolean } = {}): CompiledSchema {
-  const copy = shapedCopy(schema) as Schema;
+export function compileSchema(
+  schema: unknown,
+  options: { readonly references?: boolean; readonly pristine?: boolean } = {},
+): CompiledSchema {
   const references = options.references ?? true;
-  const lookup: Lookup = references ? dereference(copy) : (Object.create(null) as Lookup);
-  const unresolved = references ? unresolvedRefs(copy, lookup) : [];
+  // A pristine schema without references never changes: the fast yes reads it where it is, and the copy is made when first needed.
+  const inPlace = options.pristine === true && !references;
+  let shapedTree: Schema | undefined = inPlace ? undefined : (shapedCopy(schema) as Schema);
+  const copy = () => (shapedTree ??= shapedCopy(schema) as Schema);
+  const lookup: Lookup = references ? dereference(copy()) : (Object.create(null) as Lookup);
+  const unresolved = references ? unresolvedRefs(copy(), lookup) : [];
   // A schema with a dangling $ref is never served (an offence); it gets no fast path to build.
-  const acceptor = unresolved.length === 0 ? compileAcceptor(copy, lookup) : () => false;
+  const acceptor =
+    unresolved.length > 0 ? () => false : inPlace ? compileAcceptor(schema as Schema, lookup, false) : compileAcceptor(copy(), lookup);
   return {
     unresolved,
     accepts(value) {
       if (!allFinite(value)) return false;
       try {
         // The fast walk lists own keys, the validator every enumerable key: with a polluted prototype only the validator decides.
-        return prototypeIsClean() ? acceptor(value) : validate(value, copy, DRAFT, lookup, true).valid;
+        return prototypeIsClean() ? acceptor(value) : validate(value, copy(), DRAFT, lookup, true).valid;
       } catch {
         // Data the validator cannot walk (nested past the stack, a key it cannot spell) is refused; failures() says why.
         return false;
@@ -89,8 +96,8 @@ export function compileSchema(schema: unknown, options: { readonly references?: 
           unnamed: 0,
         };
       try {
-        const { valid, errors } = validate(value, copy, DRAFT, lookup, false);
-        return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy, lookup, limit);
+        const { valid, errors } = validate(value, copy(), DRAFT, lookup, false);
+        return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy(), lookup, limit);
       } catch (error) {
         return {
           named: [{ path: [], keyword: "unchecked", value, message: `it could not be checked (${reasonText(error)})` }],
@@ -194,10 +201,10 @@ function unresolvedRefs(copy: Schema, lookup: Lookup): { at: PathSegment[]; ref:
  * tags.accepts(["a"]); // compiles now, once
  * ```
  */
-export function compileOnUse(schema: unknown): CompiledSchema {
+export function compileOnUse(schema: unknown, pristine = false): CompiledSchema {
   // Only for schemas the meta-schema check found free of references.
   let compiled: CompiledSchema | undefined;
-  const get = () => (compiled ??= compileSchema(schema, { references: false }));
+  const get = () => (compiled ??= compileSchema(schema, { references: false, pristine }));
   return { unresolved: [], accepts: (value) => get().accepts(value), failures: (value, limit) => get().failures(value, limit) };
 }
 

@@ -1,0 +1,84 @@
+import { validate } from "@cfworker/json-schema";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { compileSchema } from "../src/validation/json-schema/validator.js";
+
+/**
+ * A property schema from a pristine copy is compiled in place: its fast yes
+ * reads the schema where it is and shapes only what it hands the validator,
+ * when it first does. It must answer every value as the compiled shaped copy
+ * does (and as the validator does), and name the same failures.
+ */
+
+const smallNumber = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -3, max: 3, noNaN: true }));
+const primitive = fc.oneof(fc.string({ maxLength: 3 }), smallNumber, fc.boolean(), fc.constant(null));
+const TYPES = ["string", "number", "integer", "boolean", "null", "array", "object"] as const;
+
+/** Schemas of a few keywords each: the walked applicators, leaf assertions, and keywords the fast yes hands the validator. */
+const schema: fc.Memo<Record<string, unknown>> = fc.memo((depth) => {
+  const inner = depth <= 1 ? fc.constant<Record<string, unknown>>({ type: "string" }) : schema(depth - 1);
+  const entry = <T>(key: string, arbitrary: fc.Arbitrary<T>) => arbitrary.map((chosen): [string, unknown] => [key, chosen]);
+  return fc
+    .array(
+      fc.oneof(
+        entry("type", fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 2 }))),
+        entry("enum", fc.array(primitive, { minLength: 1, maxLength: 3 })),
+        entry("minimum", smallNumber),
+        entry("maxLength", fc.nat(3)),
+        entry("required", fc.uniqueArray(fc.constantFrom("a", "b"), { maxLength: 2 })),
+        entry("pattern", fc.constantFrom("^a", "b$")),
+        entry("format", fc.constantFrom("email", "date")),
+        entry("multipleOf", fc.constantFrom(1, 2)),
+        entry("uniqueItems", fc.boolean()),
+        entry("readOnly", fc.boolean()),
+        entry("description", fc.string({ maxLength: 2 })),
+        entry("properties", fc.dictionary(fc.constantFrom("a", "b", "c"), inner, { maxKeys: 2 })),
+        entry("items", inner),
+        entry("additionalProperties", fc.oneof(fc.boolean(), inner)),
+        entry("anyOf", fc.array(inner, { minLength: 1, maxLength: 2 })),
+        entry("patternProperties", fc.dictionary(fc.constantFrom("^a", "^z"), inner, { maxKeys: 1 })),
+      ),
+      { maxLength: 4 },
+    )
+    .map((entries) => Object.fromEntries(entries));
+});
+
+const value: fc.Memo<unknown> = fc.memo((depth) =>
+  depth <= 1
+    ? primitive
+    : fc.oneof(
+        { arbitrary: primitive, weight: 2 },
+        fc.array(value(depth - 1), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom("a", "b", "c", "zz"), value(depth - 1), { maxKeys: 3 }),
+      ),
+);
+
+describe("a pristine property schema compiled in place answers as its shaped copy does", () => {
+  test("the same verdict, the validator's, and the same failures", () => {
+    fc.assert(
+      fc.property(schema(3), fc.array(value(3), { minLength: 1, maxLength: 4 }), (generated, candidates) => {
+        // A pristine copy is plain JSON data with Object.prototype (fast-check builds some maps without one).
+        const property = JSON.parse(JSON.stringify(generated)) as Record<string, unknown>;
+        const inPlace = compileSchema(property, { references: false, pristine: true });
+        const shaped = compileSchema(property, { references: false });
+        for (const candidate of candidates) {
+          const data = JSON.parse(JSON.stringify(candidate)) as unknown;
+          expect(inPlace.accepts(data)).toBe(shaped.accepts(data));
+          expect(inPlace.accepts(data)).toBe(validate(data, property, "2020-12").valid);
+          expect(inPlace.failures(data)).toEqual(shaped.failures(data));
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  test("the schema is read where it is, and left as it was", () => {
+    const property = { type: "object", properties: { a: { type: "string", format: "email" } }, additionalProperties: false };
+    const before = JSON.stringify(property);
+    const compiled = compileSchema(property, { references: false, pristine: true });
+    expect(compiled.accepts({ a: "x@y.z" })).toBe(true);
+    expect(compiled.accepts({ a: "nope" })).toBe(false);
+    expect(compiled.accepts({ b: 1 })).toBe(false);
+    expect(JSON.stringify(property)).toBe(before);
+  });
+});
