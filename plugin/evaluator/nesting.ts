@@ -141,10 +141,12 @@ class Scanner {
   private word(start: number): TooDeep | undefined {
     const { word, end } = scanWord(this.text, start);
     this.index = end;
-    const property = this.dot || this.followedByColon(end);
+    const dot = this.dot;
     this.dot = false;
-    if (property) return this.literal(end);
-    if (this.value && !INFIX_WORDS.has(word) && !this.afterParenthesis && !CONTINUING_STATEMENT.has(word)) this.endStatement(false);
+    // A word after a value (not after `)`: `if (a) if (b) …`) starts a statement: ASI, or `}` ending a block.
+    if (!dot && this.value && !INFIX_WORDS.has(word) && !this.afterParenthesis && !CONTINUING_STATEMENT.has(word)) this.endStatement(false);
+    // A property name (`a.if`) or a key (`{ if: 1 }`, an interface member) is no keyword.
+    if (dot || this.followedByColon(end)) return this.literal(end);
     const afterElse = this.lastWord === "else";
     this.lastWord = word;
     this.value = false;

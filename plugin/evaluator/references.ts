@@ -17,6 +17,8 @@ import { Unknown } from "./unknown.js";
 export interface ReferenceContext {
   evaluate(node: Node): unknown;
   member(holder: unknown, key: string, node: Node): unknown;
+  /** A value used by name, paid for by its size (an `Unknown` past the budget). */
+  used(value: unknown, node: Node): unknown;
 }
 
 const GLOBAL_CONSTANTS: Readonly<Record<string, unknown>> = { undefined, NaN, Infinity };
@@ -96,14 +98,17 @@ export class References {
         if (changed !== undefined) return new Unknown(node, changed.reason);
         let value = this.constValue(binding.declaration);
         for (const step of binding.access) value = this.context.member(value, String(step), node);
-        return value;
+        return this.context.used(value, node);
       }
       case "import":
         return binding.name === "*"
           ? new Unknown(node, `the namespace import "${name}" is evaluated only through its members`)
           : this.importValue(binding.specifier, binding.name, binding.sourceFile, node);
       case "expression":
-        return this.once(binding.expression, () => this.context.evaluate(binding.expression), node);
+        return this.context.used(
+          this.once(binding.expression, () => this.context.evaluate(binding.expression), node),
+          node,
+        );
       case "other":
         return new Unknown(node, binding.reason);
       case "global":
