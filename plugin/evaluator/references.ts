@@ -175,6 +175,7 @@ export class References {
     try {
       const lookup = exportBinding(sourceFile, name);
       if (lookup.binding !== undefined) return this.bindingValue(lookup.binding, node, name);
+      starred.add(fileName);
       for (const specifier of lookup.starSpecifiers) {
         const target = this.resolve(specifier, fileName);
         if (target === undefined) return new Unknown(node, `"${name}" may come from "${specifier}", which is not a local module`);

@@ -5,12 +5,13 @@
  * forty levels deep — a few objects, 2^40 values to validate — so what walks
  * data an author wrote asks this first, and the count stops at its limit.
  */
-import { isUnreadable, ownKeys, read } from "./inspect.js";
+import { isArray, isPlainObject, isUnreadable, ownKeys, read } from "./inspect.js";
 
 /**
  * Whether `value` holds more than `limit` values and string characters,
- * shared parts counted at every place. It costs at most `limit` steps; a
- * read that throws ends the count (whatever reads it next reports that).
+ * shared parts counted at every place, entering plain objects and arrays
+ * alone. It costs at most `limit` steps; a read that throws ends that
+ * part's count (whatever reads it next reports it).
  *
  * @example
  * ```ts
@@ -26,7 +27,8 @@ export function exceedsSize(value: unknown, limit: number): boolean {
     const next = pending.pop();
     left -= typeof next === "string" ? 1 + next.length : 1;
     if (left < 0) return true;
-    if (typeof next !== "object" || next === null) continue;
+    // Only data is walked: validation refuses anything else (a class instance, a function) without entering it.
+    if (!isPlainObject(next) && !isArray(next)) continue;
     const keys = ownKeys(next);
     if (isUnreadable(keys)) continue;
     for (const key of keys.strings) {
