@@ -55,10 +55,11 @@ export function partialWarning(check: FileCheck): string | undefined {
   const file = displayPath(check.fileName);
   const skipped = check.skipped;
   if (skipped !== undefined) {
+    const at = skipped.line === undefined ? "" : `${file}:${String(skipped.line)}:${String(skipped.column)}`;
     const why =
       skipped.reason === "syntax-error"
-        ? `the parser reports a syntax error at ${file}:${String(skipped.line)}:${String(skipped.column)}: ${skipped.message}`
-        : skipped.message;
+        ? `the parser reports a syntax error at ${at}: ${skipped.message}`
+        : `${skipped.message}${at === "" ? "" : ` (at ${at})`}`;
     return `wymcp: ${file} was not checked: ${why}; its tools are still validated when they are registered`;
   }
   const parts: string[] = [];

@@ -7,10 +7,10 @@
 import { actionSchemaOffences } from "../../src/internal.js";
 import { positionOf, type SourceFile } from "../evaluator/ast.js";
 import { diskHost, parseSource, type ModuleHost } from "../evaluator/modules.js";
-import { isStackOverflow } from "../evaluator/syntax.js";
+import { notParsed } from "../evaluator/syntax.js";
 import { isCertain } from "./certain.js";
 import { checkSession, findDeclarations, type ToolDeclaration } from "./declarations.js";
-import type { DeclarationCheck, FileCheck, FileNote } from "./file-check.js";
+import type { DeclarationCheck, FileCheck, FileNote, SkippedFile } from "./file-check.js";
 import { locateOffences } from "./locate.js";
 import { mayDeclareTools } from "./prefilter.js";
 import { renamedExports, unfollowedUses } from "./unfollowed.js";
@@ -50,13 +50,9 @@ export function checkSource(fileName: string, text: string, host: ModuleHost = d
   try {
     sourceFile = parseSource(fileName, text);
   } catch (error) {
-    if (!isStackOverflow(error)) throw error;
-    return {
-      fileName,
-      declarations: [],
-      filesRead: [],
-      skipped: { reason: "too-deep", message: "the source is nested too deeply to parse" },
-    };
+    const why = notParsed(error);
+    if (why === undefined) throw error;
+    return { fileName, declarations: [], filesRead: [], skipped: skippedFor(why) };
   }
   return checkSourceFile(sourceFile, host);
 }
@@ -78,7 +74,7 @@ export function importedSpecifiers(fileName: string, text: string): readonly str
     const sourceFile = parseSource(fileName, text);
     return sourceFile.parseError === undefined ? sourceFile.moduleRequests : [];
   } catch (error) {
-    if (isStackOverflow(error)) return [];
+    if (notParsed(error) !== undefined) return [];
     throw error;
   }
 }
@@ -101,14 +97,15 @@ export function checkSourceFile(sourceFile: SourceFile, host: ModuleHost = diskH
       notes.push({ message: `${evaluator.budget.reason}: what was built past it is unknown`, line: 1, column: 1 });
     return { fileName, declarations, filesRead: filesRead(), ...(notes.length > 0 ? { notes } : {}) };
   } catch (error) {
-    if (!isStackOverflow(error)) throw error;
-    return {
-      fileName,
-      declarations: [],
-      filesRead: filesRead(),
-      skipped: { reason: "too-deep", message: "the source is nested too deeply to evaluate" },
-    };
+    const why = notParsed(error);
+    if (why === undefined) throw error;
+    return { fileName, declarations: [], filesRead: filesRead(), skipped: skippedFor(why) };
   }
+}
+
+/** A file not parsed, or not evaluated, as its verdict says it. */
+function skippedFor(why: NonNullable<ReturnType<typeof notParsed>>): SkippedFile {
+  return { reason: why.reason, message: why.message, ...(why.line === undefined ? {} : { line: why.line, column: why.column }) };
 }
 
 function lineAndColumn(node: Parameters<typeof positionOf>[0]): { line: number; column: number } {

@@ -56,14 +56,15 @@ export function isPartlyChecked(check: FileCheck): boolean {
 /**
  * Why a file was not checked: a syntax error (evaluating what the parser
  * recovered could report offences the author never wrote, and the bundler or
- * `tsc` reports the syntax error itself), or source nested too deeply to
- * parse or evaluate without exhausting the call stack.
+ * `tsc` reports the syntax error itself), source nested too deeply to
+ * parse or evaluate without exhausting a stack, a source larger than the
+ * check parses, or one the parser fails on.
  */
 export interface SkippedFile {
-  readonly reason: "syntax-error" | "too-deep";
-  /** The parser's message, or what was too deep. */
+  readonly reason: "syntax-error" | "too-deep" | "too-large" | "unparsable";
+  /** The parser's message, or what was too deep or too large. */
   readonly message: string;
-  /** Where, 1-based (syntax errors). */
+  /** Where, 1-based (syntax errors, and where a source becomes too deep to parse). */
   readonly line?: number | undefined;
   readonly column?: number | undefined;
 }

@@ -89,10 +89,17 @@ export class WymcpReferences {
     return this.exportMeaning(file, name, 0);
   }
 
-  /** What a local module exports as `name`, following re-exports and `export *`. */
-  private exportMeaning(file: string, name: string, links: number): Meaning {
+  /**
+   * What a local module exports as `name`, following re-exports and `export *`.
+   * Each module is asked once per name and question (`asked`): modules that
+   * `export *` each other would otherwise be walked along every path.
+   */
+  private exportMeaning(file: string, name: string, links: number, asked = new Set<string>()): Meaning {
     // A module the bundler's graph shows never reaching wymcp is not read: most callees of a handler are the project's own functions.
     if (links > MAX_LINKS || this.references.isWymcpFree(file)) return undefined;
+    const key = `${file}\0${name}`;
+    if (asked.has(key)) return undefined;
+    asked.add(key);
     const sourceFile = this.references.sourceFile(file);
     if (typeof sourceFile === "string" || exportsDeclaredFunction(sourceFile, name)) return undefined;
     const lookup = exportBinding(sourceFile, name);
@@ -103,7 +110,7 @@ export class WymcpReferences {
         continue;
       }
       const target = this.references.resolve(specifier, file);
-      const meaning = target === undefined ? undefined : this.exportMeaning(target, name, links + 1);
+      const meaning = target === undefined ? undefined : this.exportMeaning(target, name, links + 1, asked);
       if (meaning !== undefined) return meaning;
     }
     return undefined;

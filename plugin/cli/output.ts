@@ -5,7 +5,7 @@
  */
 import { positionOf, type Node } from "../evaluator/ast.js";
 import type { Offence } from "../../src/index.js";
-import type { FileCheck } from "../check/file-check.js";
+import type { FileCheck, SkippedFile } from "../check/file-check.js";
 import { displayPath, inSourceOrder, locatedLine } from "../check/report.js";
 import type { NotRead } from "./files.js";
 import { printable } from "./printable.js";
@@ -29,12 +29,12 @@ export interface CheckReport {
     readonly unknowns: readonly (Position & { readonly text: string; readonly reason: string })[];
   })[];
   readonly summary: { readonly files: number; readonly declarations: number; readonly offences: number; readonly partial: number };
-  /** The files that could not be checked: a syntax error, or source nested too deeply to evaluate. */
+  /** The files that could not be checked: a syntax error, a source nested too deeply or too large to parse, or one the parser fails on. */
   readonly skipped: readonly {
     readonly file: string;
     readonly line?: number;
     readonly column?: number;
-    readonly reason: "syntax-error" | "too-deep";
+    readonly reason: SkippedFile["reason"];
     readonly message: string;
   }[];
   /**
@@ -148,10 +148,11 @@ export function checkText(checks: readonly FileCheck[], cwd: string, notRead: re
 
 function summaryLine(checks: readonly FileCheck[], report: CheckReport): string {
   const { files, declarations, offences } = report.summary;
-  const scope = `${plural(files, "file")} checked, ${plural(declarations, "tool declaration")}`;
-  if (offences === 0) return `No action-schema offences (${scope}).`;
+  const scope = `${plural(files - report.skipped.length, "file")} checked, ${plural(declarations, "tool declaration")}`;
+  const skipped = report.skipped.length === 0 ? "" : ` ${plural(report.skipped.length, "file")} not checked (listed above).`;
+  if (offences === 0) return `No action-schema offences (${scope}).${skipped}`;
   const failing = checks.filter((check) => check.declarations.some((declaration) => declaration.offences.length > 0)).length;
-  return `${plural(offences, "action-schema offence")} in ${plural(failing, "file")} (${scope}).`;
+  return `${plural(offences, "action-schema offence")} in ${plural(failing, "file")} (${scope}).${skipped}`;
 }
 
 /** An offence line with its file name made printable (the line starts with it). */

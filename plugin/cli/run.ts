@@ -25,8 +25,9 @@ export interface CliIo {
 
 /**
  * Runs the command line and returns the exit code: 0 no offences, 1
- * offences found (or provider warnings with `--target-errors`), 2 usage
- * error or a build-time package missing (one line naming what to install).
+ * offences found, a file not checked for its size or depth (or provider
+ * warnings with `--target-errors`), 2 usage error or a build-time package
+ * missing (one line naming what to install).
  *
  * @example
  * ```ts
@@ -101,7 +102,17 @@ export function report(checks: readonly FileCheck[], command: CheckCommand, io: 
       : withNotes(checkText(checks, io.cwd, notRead), notes) + warningsText(warnings, command.lint, io.cwd),
   );
   const offences = checks.some((check) => check.declarations.some((declaration) => declaration.offences.length > 0));
-  return offences || (command.lint?.errors === true && warnings.length > 0) ? 1 : 0;
+  return offences || unchecked(checks) || (command.lint?.errors === true && warnings.length > 0) ? 1 : 0;
+}
+
+/**
+ * Whether a file went unchecked that would otherwise pass: nested too
+ * deeply or too large to parse, or refused by the parser while a bundler
+ * may build it. A syntax error is left to the compiler and the bundler,
+ * which fail on it themselves.
+ */
+function unchecked(checks: readonly FileCheck[]): boolean {
+  return checks.some((check) => check.skipped !== undefined && check.skipped.reason !== "syntax-error");
 }
 
 /** Why the folders could not be walked, in one line: the `ignore` package missing, or a folder that cannot be listed. */

@@ -5,8 +5,9 @@
  * UTF-16 offsets into the file's text — the unit TypeScript diagnostics and
  * editors use — turned into 1-based lines and columns here.
  */
+import { tooDeep } from "./nesting.js";
 import { loadParser } from "./parser.js";
-import { MAX_NESTING, NestedTooDeeply, nestingDepth } from "./syntax.js";
+import { MAX_SOURCE_CHARACTERS, nestedTooDeeply, SourceNotParsed, tooLarge } from "./syntax.js";
 
 /** A node of the tree: its ESTree `type`, its offsets, its parent, and its fields. */
 export interface Node {
@@ -58,8 +59,9 @@ const files = new WeakMap<Node, SourceFile>();
 /**
  * Parses a module with oxc-parser (the language from its extension) and sets
  * parent pointers. Throws the parser's own "not installed" error when
- * oxc-parser cannot be loaded (see `parser.ts`), and `NestedTooDeeply` for a
- * text nested deeper than `MAX_NESTING`.
+ * oxc-parser cannot be loaded (see `parser.ts`), and `SourceNotParsed` for a
+ * text nested too deeply for the parser (`nesting.ts`), larger than
+ * `MAX_SOURCE_CHARACTERS`, or that the parser fails on.
  *
  * @example
  * ```ts
@@ -69,10 +71,12 @@ const files = new WeakMap<Node, SourceFile>();
  */
 export function parseModule(fileName: string, source: string): SourceFile {
   const parser = loadParser();
-  if (nestingDepth(source) > MAX_NESTING) throw new NestedTooDeeply();
+  if (source.length > MAX_SOURCE_CHARACTERS) throw tooLarge(source.length);
   // A JSON module is read as the module a bundler makes of it: its value as the default export.
   const prefix = /\.json$/i.test(fileName) ? "export default " : "";
   const text = prefix + source;
+  const deep = tooDeep(text, /\.[jt]sx$/i.test(fileName));
+  if (deep !== undefined) throw nestedTooDeeply(deep, text, prefix.length);
   // `.cjs`/`.cts` are CommonJS; every other module is read as an ES module, as bundlers and TypeScript read them.
   const sourceType = /\.c[jt]s$/i.test(fileName) ? "commonjs" : "module";
   const parse = (raw: boolean) =>
@@ -84,12 +88,18 @@ export function parseModule(fileName: string, source: string): SourceFile {
     } as Parameters<typeof parser.parseSync>[2]);
   let result: ReturnType<typeof parse>;
   try {
-    // Node ≥ 22 reads the tree from the parser's memory directly instead of through JSON.
-    result = parse(rawTransfer(parser));
+    try {
+      // Node ≥ 22 reads the tree from the parser's memory directly instead of through JSON.
+      result = parse(rawTransfer(parser));
+    } catch (error) {
+      // Raw transfer rebuilds the tree recursively, JSON transfer in a loop: a long chain (20,000 `+` terms) is read through JSON.
+      if (!rawTransfer(parser) || !(error instanceof RangeError)) throw error;
+      result = parse(false);
+    }
   } catch (error) {
-    // Raw transfer rebuilds the tree recursively, JSON transfer in a loop: a long chain (50,000 `+` terms) is read through JSON.
-    if (!rawTransfer(parser) || !(error instanceof RangeError)) throw error;
-    result = parse(false);
+    // Whatever else the parser throws (its output too large for a string, …) is one line, never the parser's stack.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SourceNotParsed("unparsable", `the parser failed on it (${message.split("\n")[0]!.slice(0, 200)})`);
   }
   visitorKeys = parser.visitorKeys;
   // Severity is a const enum, which the type-only import of the parser cannot name.

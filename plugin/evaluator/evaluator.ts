@@ -15,6 +15,7 @@ import { evaluateArray, evaluateObject, type LiteralContext } from "./literals.j
 import type { ModuleHost } from "./modules.js";
 import { Provenance } from "./provenance.js";
 import { References } from "./references.js";
+import { ValueSizes } from "./sizes.js";
 import { Unknown } from "./unknown.js";
 import { unwrap } from "./wrappers.js";
 
@@ -45,6 +46,7 @@ export class Evaluator implements LiteralContext {
   readonly budget: Budget;
   readonly references: References;
   private readonly returns = new WeakMap<object, Node>();
+  private readonly sizes = new ValueSizes();
 
   constructor(
     readonly host: ModuleHost,
@@ -87,6 +89,17 @@ export class Evaluator implements LiteralContext {
       default:
         return new Unknown(expression, `${describeKind(expression)} is not evaluated`);
     }
+  }
+
+  /**
+   * A value used by name (a constant, an import): its whole size is paid for
+   * at every use, so values shared many times over (`[w, w]` forty levels
+   * deep) are unknown long before validation walks them; an `Unknown` once
+   * the budget is spent.
+   */
+  used(value: unknown, node: Node): unknown {
+    const overrun = this.budget.overrun("uses", this.sizes.of(value));
+    return overrun === undefined ? value : new Unknown(node, overrun);
   }
 
   /** Spends budget for entries created; an `Unknown` once it is spent. */

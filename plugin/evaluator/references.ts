@@ -10,13 +10,15 @@ import { exportBinding } from "./exports.js";
 import type { ModuleHost } from "./modules.js";
 import { changeOf } from "./mutations.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
-import { isStackOverflow } from "./syntax.js";
+import { notParsed } from "./syntax.js";
 import { Unknown } from "./unknown.js";
 
 /** What following a reference needs from the evaluator. */
 export interface ReferenceContext {
   evaluate(node: Node): unknown;
   member(holder: unknown, key: string, node: Node): unknown;
+  /** A value used by name, paid for by its size (an `Unknown` past the budget). */
+  used(value: unknown, node: Node): unknown;
 }
 
 const GLOBAL_CONSTANTS: Readonly<Record<string, unknown>> = { undefined, NaN, Infinity };
@@ -96,14 +98,17 @@ export class References {
         if (changed !== undefined) return new Unknown(node, changed.reason);
         let value = this.constValue(binding.declaration);
         for (const step of binding.access) value = this.context.member(value, String(step), node);
-        return value;
+        return this.context.used(value, node);
       }
       case "import":
         return binding.name === "*"
           ? new Unknown(node, `the namespace import "${name}" is evaluated only through its members`)
           : this.importValue(binding.specifier, binding.name, binding.sourceFile, node);
       case "expression":
-        return this.once(binding.expression, () => this.context.evaluate(binding.expression), node);
+        return this.context.used(
+          this.once(binding.expression, () => this.context.evaluate(binding.expression), node),
+          node,
+        );
       case "other":
         return new Unknown(node, binding.reason);
       case "global":
@@ -155,7 +160,8 @@ export class References {
     return value === NOT_FOUND ? new Unknown(node, `"${specifier}" has no export "${name}"`) : value;
   }
 
-  private exportValue(fileName: string, name: string, node: Node): unknown {
+  /** The export `name` of a module; `starred`: the modules an `export *` chain of this lookup reached (each is searched once). */
+  private exportValue(fileName: string, name: string, node: Node, starred = new Set<string>()): unknown {
     const key = `${fileName}\0${name}`;
     if (this.exportsInProgress.has(key))
       return new Unknown(node, `"${name}" is reached again while it is being evaluated (an import cycle)`);
@@ -169,10 +175,14 @@ export class References {
     try {
       const lookup = exportBinding(sourceFile, name);
       if (lookup.binding !== undefined) return this.bindingValue(lookup.binding, node, name);
+      starred.add(fileName);
       for (const specifier of lookup.starSpecifiers) {
         const target = this.resolve(specifier, fileName);
         if (target === undefined) return new Unknown(node, `"${name}" may come from "${specifier}", which is not a local module`);
-        const value = this.exportValue(target, name, node);
+        // Modules that `export *` each other would otherwise be searched along every path through them.
+        if (starred.has(target)) continue;
+        starred.add(target);
+        const value = this.exportValue(target, name, node, starred);
         if (value !== NOT_FOUND) return value;
       }
       return NOT_FOUND;
@@ -204,7 +214,9 @@ function readModule(host: ModuleHost, fileName: string): SourceFile | string {
   try {
     sourceFile = host.getSourceFile(fileName);
   } catch (error) {
-    if (isStackOverflow(error)) return "is nested too deeply to parse";
+    const why = notParsed(error);
+    if (why?.reason === "too-deep") return "is nested too deeply to parse";
+    if (why !== undefined) return `is not read: ${why.message}`;
     if ((error as { name?: unknown }).name === "MissingPeerError") throw error;
     return "cannot be read"; // a read that fails (ENOTDIR, ELOOP, EACCES, …) leaves the value unknown
   }

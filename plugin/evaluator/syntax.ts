@@ -1,44 +1,103 @@
 /**
- * Source nested so deeply that parsing or evaluating it exhausts a stack:
- * such a file is reported as not checked instead of crashing the build. The
- * native parser would not throw but crash the process (its own stack, a few
- * thousand levels in a worker thread), so nesting is measured before it runs.
+ * Sources the parser is not given, or that it fails on: nested so deeply
+ * that the native parser would crash the process (measured before it runs,
+ * `nesting.ts`), larger than the check parses, or refused by the parser
+ * itself. Such a file is reported as not checked — at the line where it
+ * becomes too deep — instead of crashing or stalling the build; a source
+ * whose evaluation exhausts the JavaScript stack is reported the same way.
  */
+import { MAX_CHAIN, MAX_NESTING, type TooDeep } from "./nesting.js";
 
-/** The deepest bracket nesting handed to the parser: far beyond written code, far below what overflows its stack in a worker thread. */
-export const MAX_NESTING = 1000;
+/**
+ * The most characters of source parsed: far beyond a hand-written module
+ * (a generated 6 MB table is read), short of what the parser's output
+ * cannot hold (a 56 MB module made it fail after taking 5 GB).
+ */
+export const MAX_SOURCE_CHARACTERS = 2 ** 24;
 
-/** Thrown instead of parsing a text nested deeper than `MAX_NESTING`. */
-export class NestedTooDeeply extends Error {
-  override readonly name = "NestedTooDeeply";
-  constructor() {
-    super(`the source nests brackets more than ${MAX_NESTING} levels deep`);
+/** Why a source was not parsed. */
+export type NotParsedReason = "too-deep" | "too-large" | "unparsable";
+
+/** Thrown instead of parsing a source (or by a parser that fails): why, in one line, and where when it is a place. */
+export class SourceNotParsed extends Error {
+  override readonly name = "SourceNotParsed";
+  constructor(
+    readonly reason: NotParsedReason,
+    message: string,
+    /** 1-based, where the source passes the bound (`too-deep`). */
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
   }
 }
 
 /**
- * The deepest nesting of `(`, `[` and `{` in a text (brackets inside strings
- * and comments count too: an upper bound, cheap to take).
+ * The error for a source that nests too deeply, at its place.
  *
  * @example
  * ```ts
- * nestingDepth("f([{ a: 1 }])"); // 3
+ * const found = tooDeep(text);
+ * if (found !== undefined) throw nestedTooDeeply(found, text);
  * ```
  */
-export function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 40 || code === 91 || code === 123) {
-      if (++depth > deepest) deepest = depth;
-    } else if ((code === 41 || code === 93 || code === 125) && depth > 0) depth--;
-  }
-  return deepest;
+export function nestedTooDeeply(found: TooDeep, text: string, skipped = 0): SourceNotParsed {
+  const { line, column } = lineAndColumn(text, found.offset, skipped);
+  const message =
+    found.bound === "nesting"
+      ? `the source is nested too deeply to parse: more than ${MAX_NESTING} levels of brackets, type arguments, JSX, ` +
+        "?: or else-if chains, assignments, arrows and prefix operators, which would overflow the parser's stack; " +
+        "flatten it, or split it into several declarations"
+      : `the source is nested too deeply to parse: a chain of more than ${MAX_CHAIN} operators, member accesses and calls, ` +
+        "which would overflow the parser's stack; split it into several constants";
+  return new SourceNotParsed("too-deep", message, line, column);
 }
 
 /**
- * Whether an error is the engine's "Maximum call stack size exceeded".
+ * The error for a source larger than `MAX_SOURCE_CHARACTERS`.
+ *
+ * @example
+ * ```ts
+ * if (text.length > MAX_SOURCE_CHARACTERS) throw tooLarge(text.length);
+ * ```
+ */
+export function tooLarge(characters: number): SourceNotParsed {
+  return new SourceNotParsed(
+    "too-large",
+    `the source is too large to parse: ${characters.toLocaleString("en-US")} characters, more than the ` +
+      `${MAX_SOURCE_CHARACTERS.toLocaleString("en-US")} the check parses; declare the tools in a smaller module`,
+  );
+}
+
+/**
+ * Why a source was not parsed or evaluated, from any realm (a bundler may
+ * run the plugin in another one): a `SourceNotParsed`, or the engine's
+ * "Maximum call stack size exceeded" (evaluating a source nested deeper
+ * than the JavaScript stack); `undefined` for any other error.
+ *
+ * @example
+ * ```ts
+ * try { evaluate(node); } catch (error) { const why = notParsed(error); if (why === undefined) throw error; }
+ * ```
+ */
+export function notParsed(error: unknown): SourceNotParsed | undefined {
+  const { name, message, reason, line, column } = (typeof error === "object" && error !== null ? error : {}) as {
+    name?: unknown;
+    message?: unknown;
+    reason?: unknown;
+    line?: unknown;
+    column?: unknown;
+  };
+  if (name === "SourceNotParsed" && typeof message === "string" && typeof reason === "string")
+    return new SourceNotParsed(reason as NotParsedReason, message, line as number | undefined, column as number | undefined);
+  if (name === "RangeError" && typeof message === "string" && /call stack/i.test(message))
+    return new SourceNotParsed("too-deep", "the source is nested too deeply to evaluate");
+  return undefined;
+}
+
+/**
+ * Whether an error is a source that was not parsed for its depth, or the
+ * engine's "Maximum call stack size exceeded".
  *
  * @example
  * ```ts
@@ -46,8 +105,18 @@ export function nestingDepth(text: string): number {
  * ```
  */
 export function isStackOverflow(error: unknown): boolean {
-  // Duck-typed: an error thrown in another realm (a bundler's worker, a test's sandbox) is no instance of this realm's RangeError.
-  const { name, message } = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; message?: unknown };
-  if (name === "NestedTooDeeply") return true;
-  return name === "RangeError" && typeof message === "string" && /call stack/i.test(message);
+  return notParsed(error)?.reason === "too-deep";
+}
+
+function lineAndColumn(text: string, offset: number, skipped: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < offset; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10) || code === 0x2028 || code === 0x2029) {
+      line++;
+      lineStart = index + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 - (line === 1 ? skipped : 0) };
 }

@@ -17,6 +17,8 @@ import { offence, type Offence, type OffenceCode, type PathSegment } from "./off
 import { wordProblem } from "./problem-wording.js";
 import { requiredOf, requiredOneOfOf } from "./schema-read.js";
 import type { CheckedActionSchema } from "./checked-schema.js";
+import { exceedsSize } from "../util/value-size.js";
+import { MAX_VALUE_SIZE } from "./json-schema/meta-view.js";
 
 /**
  * The offences of an action's defaults (undeclared keys, then wrong values)
@@ -34,7 +36,8 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
   const offences: Offence[] = [];
   if (hasOwn(schema, "defaults")) {
     const defaults = read(schema, "defaults");
-    const keys = defaultOffencesIn(closure, defaults, action);
+    // Data shared many times over (built in code) would take the closure walk and the validator exponential time.
+    const keys = exceedsSize(defaults, MAX_VALUE_SIZE) ? [tooLarge(action, ["defaults"])] : defaultOffencesIn(closure, defaults, action);
     offences.push(...keys);
     if (keys.length === 0 && isPlainObject(defaults)) {
       for (const problem of valueProblems(values, defaults))
@@ -47,6 +50,7 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
     const contract: DataContract = { closure, values, required: requiredOf(checked), groups: requiredOneOfOf(checked) };
     Array.prototype.forEach.call(examples, (example: unknown, index: number) => {
       if (!isPlainObject(example)) return; // A wrong-typed entry (or a hole) is a shape offence already.
+      if (exceedsSize(example, MAX_VALUE_SIZE)) return void offences.push(tooLarge(action, ["examples", index]));
       // An example a caller could not send (not JSON data) is named as such, not checked as a call.
       const faults = dataOffences(example, ["examples", index], action, "example");
       if (faults.length > 0) offences.push(...faults);
@@ -56,6 +60,18 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
     });
   }
   return offences;
+}
+
+/** Author data too large to walk, as an offence at the object holding it. */
+function tooLarge(action: string, path: readonly PathSegment[]): Offence {
+  return offence({
+    action,
+    path,
+    code: "too_large",
+    problem: `it holds more than ${MAX_VALUE_SIZE} values and characters (a shared value counts at every place)`,
+    fix: "write smaller data, or stop nesting one shared value inside another.",
+    kind: "default",
+  });
 }
 
 /** A data problem as an offence at the object holding it, inside `prefix`. */

@@ -7,7 +7,10 @@
  * getter twice. On the way:
  *
  * - a schema nested more than `MAX_SCHEMA_LEVELS` subschemas deep, a cycle,
- *   or a read that throws stops the check with one fault;
+ *   a read that throws, or values (`enum`, `const`, `default`, …) adding up
+ *   to more than `MAX_VALUE_SIZE` values and characters — a shared value
+ *   counted at every place, as a copy, a cache key or a listing holds it —
+ *   stops the check with one fault;
  * - every keyword outside the supported vocabulary (`vocabulary.ts`) is a
  *   fault of its own, beside the meta-schema's (the legacy tuple `items`
  *   included, whose entries are still checked so every offence is named);
@@ -47,6 +50,13 @@ export const MAX_SCHEMA_LEVELS = 300;
 /** How deep a value inside a schema (an `enum` entry, a `default`) may nest. */
 const MAX_VALUE_DEPTH = 256;
 
+/**
+ * How many values and string characters the values of one property schema
+ * may hold in all, a shared value counted at every place: `w1 = [w0, w0]`
+ * forty times over is a few objects, and 2^40 values to copy, key and list.
+ */
+export const MAX_VALUE_SIZE = 2 ** 20;
+
 class Stop {
   constructor(readonly fault: SchemaFault) {}
 }
@@ -85,6 +95,7 @@ export function metaView(
   const vocabulary: SchemaFault[] = [];
   let references = false;
   const roots: Root[] = [{ at: [], value: schema, level: 0, enclosing: null }];
+  const size = { left: MAX_VALUE_SIZE };
   try {
     for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
       if (schemas.length >= MAX_SUBSCHEMAS) {
@@ -103,7 +114,7 @@ export function metaView(
           fix: "flatten the schema, or reuse a definition through $defs and $ref.",
         });
       }
-      const copier = new Copier(root, roots, options.vocabulary === true ? vocabulary : undefined);
+      const copier = new Copier(root, roots, options.vocabulary === true ? vocabulary : undefined, size);
       const copy = copier.copySchema(root.value);
       schemas.push(copier.pure ? { at: root.at, copy, key: JSON.stringify(copy) } : { at: root.at, copy });
       references ||= copier.references;
@@ -135,6 +146,8 @@ class Copier {
     private readonly root: Root,
     private readonly roots: Root[],
     private readonly vocabulary: SchemaFault[] | undefined,
+    /** What is left of the check's `MAX_VALUE_SIZE`, shared by every subschema's copy. */
+    private readonly size: { left: number },
   ) {
     this.enclosing = root.enclosing;
   }
@@ -186,6 +199,16 @@ class Copier {
 
   /** A value that is not a subschema (a keyword's value, an enum entry): copied plainly, bounded in depth. */
   private copyValue(value: unknown, at: () => readonly PathSegment[], depth: number): unknown {
+    this.size.left -= typeof value === "string" ? 1 + value.length : 1;
+    if (this.size.left < 0) {
+      // Named at the subschema: the place deep inside a shared value where the count ran out says nothing.
+      throw new Stop({
+        holder: this.root.at,
+        code: "too_large",
+        problem: `its values add up to more than ${MAX_VALUE_SIZE} values and characters (a shared value counts at every place)`,
+        fix: "write smaller const, enum, default or examples values, or stop nesting one shared value inside another.",
+      });
+    }
     if (typeof value !== "object" || value === null) {
       if (
         typeof value === "number" ? !Number.isFinite(value) : !(typeof value === "string" || typeof value === "boolean" || value === null)
