@@ -61,6 +61,17 @@ describe.each(TSC_VERSIONS)("TypeScript %s", (version) => {
     expect(run.code).toBe(1);
   });
 
+  test("a module outside include that an included file imports is compiled by tsc, and checked too", () => {
+    const outside = CHECK_ONLY_OFFENCES.replace('"#shared/codes"', '"../src/shared/codes.js"');
+    const root = tscProject(
+      { ...PROJECT, "src/lookups.ts": 'export { lookups } from "../tools/lookups.js";\n', "tools/lookups.ts": outside },
+      version,
+    );
+    const run = wymcp(root, ["tsc", "--noEmit"]);
+    expect(run.stdout).toContain("tools/lookups.ts(8,26): error WYMCP-line_break:");
+    expect(run.code).toBe(1);
+  });
+
   test("--build checks the referenced projects too", () => {
     const root = tscProject(
       {

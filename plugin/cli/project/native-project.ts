@@ -1,9 +1,10 @@
 /**
  * A tsconfig read through the TypeScript 7 API (the native compiler, run as
  * a child process over pipes): `typescript/sync` on 7.1 and later,
- * `typescript/unstable/sync` on 7.0. The program's own file list comes from
- * the compiler; imports resolve with the same tsconfig (`paths`, extension
- * aliases) through `./project-resolver.ts`.
+ * `typescript/unstable/sync` on 7.0. The file list comes from the compiler
+ * (its program's, or the tsconfig's own files and what their imports reach:
+ * `NativeReading`); imports resolve with the same tsconfig (`paths`,
+ * extension aliases) through `./project-resolver.ts`.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,9 +12,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseSource, type ModuleHost } from "../../evaluator/modules.js";
 import { apiChanged } from "./api-shape.js";
+import { importClosure } from "./import-closure.js";
 import { isOwnSource, type ProjectError, type ProjectFiles } from "./project.js";
 import { projectResolver } from "./project-resolver.js";
 import type { TypeScriptInstall } from "./typescript-install.js";
+
+/**
+ * How much of the compiler's reading to ask for: `"program"`, its file list
+ * and the tsconfig's diagnostics (a whole program, built in the API's
+ * process); `"config"`, the tsconfig's own files and what their imports
+ * reach, without diagnostics — for `wymcp tsc`, whose tsc reports them.
+ */
+export type NativeReading = "program" | "config";
 
 /** The part of the 7.x API read here. */
 interface NativeApi {
@@ -50,11 +60,25 @@ const ERROR = 1;
 const API_PATHS = ["typescript/sync", "typescript/unstable/sync"];
 
 /** Reads a project with TypeScript 7. */
-export async function nativeProject(configFile: string, install: TypeScriptInstall): Promise<ProjectFiles | ProjectError> {
+export async function nativeProject(
+  configFile: string,
+  install: TypeScriptInstall,
+  reading: NativeReading = "program",
+): Promise<ProjectFiles | ProjectError> {
   const API = await loadApi(install);
   if (API === undefined) return { error: apiChanged(install, `${API_PATHS.join(" or ")} exporting API`) };
   const api = new API({ cwd: path.dirname(configFile) });
   try {
+    if (reading === "config") {
+      if (typeof api.parseConfigFile !== "function") return { error: apiChanged(install, "API.parseConfigFile") };
+      const resolve = projectResolver(configFile);
+      const roots = api.parseConfigFile(configFile).fileNames.filter(isOwnSource);
+      const texts = importClosure(
+        roots.map((file) => path.resolve(file)),
+        resolve,
+      );
+      return { configFile, files: [...texts.keys()], host: nativeHost(resolve), references: referencesOf(configFile), texts };
+    }
     if (typeof api.updateSnapshot !== "function") return { error: apiChanged(install, "API.updateSnapshot") };
     const snapshot = api.updateSnapshot({ openProjects: [configFile] });
     const project = snapshot.getProject(configFile) ?? snapshot.getProjects()[0];
@@ -68,7 +92,7 @@ export async function nativeProject(configFile: string, install: TypeScriptInsta
       .getSourceFileNames()
       .filter(isOwnSource)
       .map((file) => path.resolve(file));
-    return { configFile, files, host: nativeHost(configFile), references: referencesOf(configFile) };
+    return { configFile, files, host: nativeHost(projectResolver(configFile)), references: referencesOf(configFile) };
   } catch (error) {
     // The API reports an unreadable tsconfig (and a compiler that cannot start) by throwing.
     return { error: `TypeScript ${install.version} could not open ${configFile}: ${firstLine(error)}` };
@@ -93,8 +117,7 @@ async function loadApi(install: TypeScriptInstall): Promise<(new (options: { cwd
 }
 
 /** Module host: the files from disk, imports resolved with this tsconfig. */
-function nativeHost(configFile: string): ModuleHost {
-  const resolve = projectResolver(configFile);
+function nativeHost(resolve: ModuleHost["resolveModule"]): ModuleHost {
   return {
     getSourceFile(fileName) {
       try {

@@ -10,7 +10,7 @@ import path from "node:path";
 import { isMissingPeer } from "../../evaluator/parser.js";
 import { apiFailed } from "./api-shape.js";
 import type { TypeScriptInstall } from "./typescript-install.js";
-import { nativeProject } from "./native-project.js";
+import { nativeProject, type NativeReading } from "./native-project.js";
 import { jsProject } from "./js-project.js";
 import type { ProjectError, ProjectFiles } from "./project.js";
 
@@ -28,7 +28,8 @@ export function configPath(given: string, cwd: string): string {
 }
 
 /**
- * Reads a tsconfig with the project's TypeScript.
+ * Reads a tsconfig with the project's TypeScript (on 7.x, as much of it as
+ * `reading` asks for; 5.9 and 6.x read the program in process either way).
  *
  * @example
  * ```ts
@@ -36,11 +37,15 @@ export function configPath(given: string, cwd: string): string {
  * if (!("error" in project)) project.files; // ["/p/src/tools.ts", …]
  * ```
  */
-export async function readProject(configFile: string, install: TypeScriptInstall): Promise<ProjectFiles | ProjectError> {
+export async function readProject(
+  configFile: string,
+  install: TypeScriptInstall,
+  reading: NativeReading = "program",
+): Promise<ProjectFiles | ProjectError> {
   if (!existsSync(configFile))
     return { error: `no tsconfig at ${configFile}: create one (npx tsc --init) or name yours with -p/--project` };
   try {
-    return install.major >= 7 ? await nativeProject(configFile, install) : jsProject(configFile, install);
+    return install.major >= 7 ? await nativeProject(configFile, install, reading) : jsProject(configFile, install);
   } catch (error) {
     // The readers check the API's shape before they call it; a call that still throws is a shape they do not know.
     if (isMissingPeer(error)) throw error;

@@ -15,6 +15,8 @@ export interface ProjectFiles {
   readonly host: ModuleHost;
   /** Referenced projects (`references`), absolute tsconfig paths, for `--build`. */
   readonly references: readonly string[];
+  /** Texts already read, by file (so a file is read once). */
+  readonly texts?: ReadonlyMap<string, string | undefined>;
 }
 
 /** Why the project could not be read, in one line naming the fix. */

@@ -12,7 +12,8 @@ import { isPartlyChecked, offencesOf, type FileCheck } from "../../check/file-ch
 import { isMissingPeer } from "../../evaluator/parser.js";
 import { partialWarning } from "../../bundler/fail.js";
 import { printable } from "../printable.js";
-import { checkProjects } from "./checked-project.js";
+import { checkProjects, projectProblem } from "./checked-project.js";
+import type { NativeReading } from "./native-project.js";
 import { configPath } from "./project-files.js";
 import { readTscArgs, type TscArgs } from "./tsc-args.js";
 import { foundLine, prettyByDefault, tscDiagnostics } from "./tsc-format.js";
@@ -49,10 +50,13 @@ export async function runTsc(argv: readonly string[], io: TscIo): Promise<number
   if (missing !== undefined) return fail(io, `no tsconfig at ${missing}: create one (npx tsc --init) or name yours with -p/--project`);
   const pretty = args.pretty ?? prettyByDefault(io.isTty, io.env);
   const compiled = runCompiler(install, argv, io.cwd);
-  const checked = await checkOnce(configs, install, args);
   if (args.watch) return watchProjects(configs, install, args, io, pretty, compiled);
+  // On 7 the tsconfig is read as tsc reads it, without a second program; its diagnostics are read only if tsc fails.
+  const checked = await checkOnce(configs, install, args, "config");
   const tscCode = await compiled;
   if (typeof checked === "string") return fail(io, checked);
+  const problem = tscCode !== 0 && install.major >= 7 ? await problemOf(configs, install, args) : undefined;
+  if (problem !== undefined) return fail(io, problem);
   printChecks(checked, io, pretty);
   if (tscCode !== 0) return tscCode;
   return checked.some((check) => offencesOf(check).length > 0) ? 1 : 0;
@@ -74,10 +78,25 @@ function runCompiler(install: TypeScriptInstall, argv: readonly string[], cwd: s
 }
 
 /** One check of every project: the checks, or the one line saying why it could not run. */
-async function checkOnce(configs: readonly string[], install: TypeScriptInstall, args: TscArgs): Promise<readonly FileCheck[] | string> {
+async function checkOnce(
+  configs: readonly string[],
+  install: TypeScriptInstall,
+  args: TscArgs,
+  reading: NativeReading = "program",
+): Promise<readonly FileCheck[] | string> {
   try {
-    const result = await checkProjects(configs, install, args.build);
+    const result = await checkProjects(configs, install, args.build, reading);
     return "error" in result ? result.error : result.checks;
+  } catch (error) {
+    if (isMissingPeer(error)) return error.message.replace(/^wymcp: /, "");
+    throw error;
+  }
+}
+
+/** The one line saying why a tsconfig cannot be used, when there is one. */
+async function problemOf(configs: readonly string[], install: TypeScriptInstall, args: TscArgs): Promise<string | undefined> {
+  try {
+    return await projectProblem(configs, install, args.build);
   } catch (error) {
     if (isMissingPeer(error)) return error.message.replace(/^wymcp: /, "");
     throw error;
