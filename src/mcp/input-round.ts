@@ -24,6 +24,8 @@ export interface RoundInput {
   /** Keys whose answer the SDK dropped for not being a bare result object. */
   readonly dropped: readonly string[];
   readonly capabilities: unknown;
+  /** The request's own signal (the client cancelled, the connection closed): the run's signal follows it. */
+  readonly cancel?: AbortSignal;
 }
 
 /** How a round ended: questions to send, or a reply that cannot be used. */
@@ -71,9 +73,13 @@ export class InputRound {
   constructor(input: RoundInput) {
     this.#input = input;
     this.ended = new Promise((resolve) => (this.#end = resolve));
+    const { cancel } = input;
+    // A listener rather than AbortSignal.any, which cost a round trip more than all the rest of this class (a profile).
+    if (cancel?.aborted === true) this.#abort.abort(cancel.reason);
+    else cancel?.addEventListener("abort", () => this.#abort.abort(cancel.reason));
   }
 
-  /** Aborted when the round ends: the handler's run is over. */
+  /** Aborted when the round ends (the handler's run is over) or the request's own signal aborts. */
   get signal(): AbortSignal {
     return this.#abort.signal;
   }
