@@ -84,6 +84,24 @@ describe("when an answer counts", () => {
   });
 });
 
+describe("the run's signal", () => {
+  test("aborts when the round ends (the run is over), and when the request's own signal aborts", async () => {
+    const ended = round();
+    void ended.ask("roots/list", undefined, undefined);
+    expect(ended.signal.aborted).toBe(false);
+    await ended.ended;
+    expect(ended.signal.aborted).toBe(true);
+    const request = new AbortController();
+    const cancelled = new InputRound({ prior: undefined, responses: undefined, dropped: [], capabilities: ALL, cancel: request.signal });
+    request.abort(new Error("the client went away"));
+    expect(cancelled.signal.reason).toEqual(new Error("the client went away"));
+    // A finished call's run keeps its signal: nothing the handler started is told to stop.
+    const finished = round();
+    finished.close();
+    expect(finished.signal.aborted).toBe(false);
+  });
+});
+
 describe("canonical JSON, what questions and calls are bound by", () => {
   test("keys sorted at every depth, no whitespace", () => {
     expect(canonicalJson({ b: 1, a: [true, { d: null, c: "x", e: undefined }] })).toBe('{"a":[true,{"c":"x","d":null}],"b":1}');
