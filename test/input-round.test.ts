@@ -61,6 +61,18 @@ describe("when an answer counts", () => {
     void changed.ask("elicitation/create", form("Delete 5 files?", "ok", "boolean"), "confirm");
     const end = await changed.ended;
     expect(end).toMatchObject({ kind: "input_required", inputRequests: { confirm: { params: { message: "Delete 5 files?" } } } });
+    // Once answered and sealed, the same holds: a reply sent again under the key was for the old question.
+    const sealed = round(
+      { round: 2, answers: { confirm: { question: asked.record.asked.confirm!, answer: accept({ ok: true }) } }, asked: {} },
+      {
+        confirm: accept({ ok: true }),
+      },
+    );
+    void sealed.ask("elicitation/create", form("Delete 5 files?", "ok", "boolean"), "confirm");
+    expect(await sealed.ended).toMatchObject({
+      kind: "input_required",
+      inputRequests: { confirm: { params: { message: "Delete 5 files?" } } },
+    });
   });
 
   test("the handler gets its own copy: changing it changes nothing sealed", async () => {

@@ -123,9 +123,10 @@ export class InputRound {
     const { prior, responses, dropped } = this.#input;
     const sealed = prior !== undefined && hasOwn(prior.answers, key) ? prior.answers[key] : undefined;
     if (sealed?.question === digest) return this.#use(key, sealed);
-    // A reply counts for the question this key waited on; with no record (a first call), the key alone names it.
+    // A reply counts for the question this key waited on; with no record (a first call), the key alone names it. A key
+    // answered before, for a question that has since changed, takes no reply: the client answered the old question.
     const waited = prior !== undefined && hasOwn(prior.asked, key) ? prior.asked[key] : undefined;
-    const current = waited === undefined || waited === digest;
+    const current = sealed === undefined && (waited === undefined || waited === digest);
     if (current && responses !== undefined && hasOwn(responses, key)) {
       const checked = checkAnswer(question, responses[key]);
       if ("problem" in checked) return this.#fail(key, checked.problem, checked.fix);
