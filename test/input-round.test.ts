@@ -61,6 +61,18 @@ describe("when an answer counts", () => {
     void changed.ask("elicitation/create", form("Delete 5 files?", "ok", "boolean"), "confirm");
     const end = await changed.ended;
     expect(end).toMatchObject({ kind: "input_required", inputRequests: { confirm: { params: { message: "Delete 5 files?" } } } });
+    // Once answered and sealed, the same holds: a reply sent again under the key was for the old question.
+    const sealed = round(
+      { round: 2, answers: { confirm: { question: asked.record.asked.confirm!, answer: accept({ ok: true }) } }, asked: {} },
+      {
+        confirm: accept({ ok: true }),
+      },
+    );
+    void sealed.ask("elicitation/create", form("Delete 5 files?", "ok", "boolean"), "confirm");
+    expect(await sealed.ended).toMatchObject({
+      kind: "input_required",
+      inputRequests: { confirm: { params: { message: "Delete 5 files?" } } },
+    });
   });
 
   test("the handler gets its own copy: changing it changes nothing sealed", async () => {
@@ -81,6 +93,24 @@ describe("when an answer counts", () => {
     await expect(current.ask("roots/list", undefined, undefined)).rejects.toMatchObject({ code: "client_unsupported" });
     await expect(current.ask("elicitation/create", form("Name?", "name"), undefined)).rejects.toMatchObject({ code: "client_unsupported" });
     expect(current.refused).toEqual({ roots: {}, elicitation: { form: {} } });
+  });
+});
+
+describe("the run's signal", () => {
+  test("aborts when the round ends (the run is over), and when the request's own signal aborts", async () => {
+    const ended = round();
+    void ended.ask("roots/list", undefined, undefined);
+    expect(ended.signal.aborted).toBe(false);
+    await ended.ended;
+    expect(ended.signal.aborted).toBe(true);
+    const request = new AbortController();
+    const cancelled = new InputRound({ prior: undefined, responses: undefined, dropped: [], capabilities: ALL, cancel: request.signal });
+    request.abort(new Error("the client went away"));
+    expect(cancelled.signal.reason).toEqual(new Error("the client went away"));
+    // A finished call's run keeps its signal: nothing the handler started is told to stop.
+    const finished = round();
+    finished.close();
+    expect(finished.signal.aborted).toBe(false);
   });
 });
 

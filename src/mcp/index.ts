@@ -5,7 +5,8 @@
  * stateless modes behind the HTTP guards (DNS-rebinding protection, a body
  * limit, bearer-token or custom authentication), with sessions bound to
  * their user, capped and expired when idle, and request timeouts. Every call
- * gets a client channel (log, progress, sampling, elicitation); resources,
+ * gets a client channel (log, progress, sampling, elicitation, roots — the
+ * questions as multi-round-trip requests on 2026-07-28); resources,
  * prompts and completion come from the SDK's own `McpServer` (`mcpServer`)
  * or a `setup` hook, run for every server created; Streamable HTTP resumes
  * streams through an `EventStore` (`createInMemoryEventStore`) and revives

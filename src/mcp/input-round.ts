@@ -24,6 +24,8 @@ export interface RoundInput {
   /** Keys whose answer the SDK dropped for not being a bare result object. */
   readonly dropped: readonly string[];
   readonly capabilities: unknown;
+  /** The request's own signal (the client cancelled, the connection closed): the run's signal follows it. */
+  readonly cancel?: AbortSignal;
 }
 
 /** How a round ended: questions to send, or a reply that cannot be used. */
@@ -71,9 +73,13 @@ export class InputRound {
   constructor(input: RoundInput) {
     this.#input = input;
     this.ended = new Promise((resolve) => (this.#end = resolve));
+    const { cancel } = input;
+    // A listener rather than AbortSignal.any: measured on Node 24, ~1 µs against ~190 µs a call.
+    if (cancel?.aborted === true) this.#abort.abort(cancel.reason);
+    else cancel?.addEventListener("abort", () => this.#abort.abort(cancel.reason));
   }
 
-  /** Aborted when the round ends: the handler's run is over. */
+  /** Aborted when the round ends (the handler's run is over) or the request's own signal aborts. */
   get signal(): AbortSignal {
     return this.#abort.signal;
   }
@@ -117,9 +123,10 @@ export class InputRound {
     const { prior, responses, dropped } = this.#input;
     const sealed = prior !== undefined && hasOwn(prior.answers, key) ? prior.answers[key] : undefined;
     if (sealed?.question === digest) return this.#use(key, sealed);
-    // A reply counts for the question this key waited on; with no record (a first call), the key alone names it.
+    // A reply counts for the question this key waited on; with no record (a first call), the key alone names it. A key
+    // answered before, for a question that has since changed, takes no reply: the client answered the old question.
     const waited = prior !== undefined && hasOwn(prior.asked, key) ? prior.asked[key] : undefined;
-    const current = waited === undefined || waited === digest;
+    const current = sealed === undefined && (waited === undefined || waited === digest);
     if (current && responses !== undefined && hasOwn(responses, key)) {
       const checked = checkAnswer(question, responses[key]);
       if ("problem" in checked) return this.#fail(key, checked.problem, checked.fix);

@@ -71,10 +71,10 @@ export async function serveModernCall(call: ModernCall): Promise<ToolAnswer | In
     responses: isPlainObject(responses) ? responses : undefined,
     dropped: context.mcpReq.droppedInputResponseKeys ?? [],
     capabilities: envelope?.[CLIENT_CAPABILITIES_META_KEY],
+    cancel: context.mcpReq.signal,
   });
-  const signal = AbortSignal.any([context.mcpReq.signal, round.signal]);
   const answered = call
-    .run({ signal, request: context, client: call.channel(round) })
+    .run({ signal: round.signal, request: context, client: call.channel(round) })
     .then((answer) => ({ kind: "answer", answer }) as const);
   const outcome = await Promise.race([answered, round.ended]);
   switch (outcome.kind) {
