@@ -9,6 +9,7 @@ const SLOW = [
   "test/build-*.test.ts",
   "test/bundler-*.test.ts",
   "test/cli-*.test.ts",
+  "test/clients-*.test.ts",
   "test/conformance*.test.ts",
   "test/deploy-*.test.ts",
   "test/docs-*.test.ts",

@@ -1,8 +1,9 @@
 /**
- * Linters beside the ones this repository develops with (ESLint 10):
- * ESLint 9 and oxlint, each exact version installed once from the npm
- * registry into a folder of its own under the temporary directory, as
- * `typescript-versions.ts` installs TypeScript releases.
+ * Packages a test runs as a user's project would, beside the ones this
+ * repository develops with — ESLint 9 and oxlint, the MCP Inspector, Mastra:
+ * each exact version installed once from the npm registry into a folder of
+ * its own under the temporary directory, as `typescript-versions.ts`
+ * installs TypeScript releases.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -15,17 +16,18 @@ export const OXLINT = "1.95.0";
 
 /** The folder of package `name` at `version`, installed once. */
 export function registryPackage(name: string, version: string): string {
-  const prefix = join(process.env.WYMCP_PACKAGES_DIR ?? join(tmpdir(), "wymcp-packages"), `${name}@${version}`);
-  const folder = join(prefix, "node_modules", name);
-  if (!existsSync(join(folder, "package.json"))) {
+  return join(registryPackages([`${name}@${version}`]), "node_modules", name);
+}
+
+/** The prefix folder (`<prefix>/node_modules/…`) of packages installed once together, each spec `name@version`. */
+export function registryPackages(specs: readonly string[]): string {
+  const prefix = join(process.env.WYMCP_PACKAGES_DIR ?? join(tmpdir(), "wymcp-packages"), specs.join("+").replaceAll("/", "__"));
+  const installed = specs.every((spec) => existsSync(join(prefix, "node_modules", spec.slice(0, spec.lastIndexOf("@")), "package.json")));
+  if (!installed) {
     mkdirSync(prefix, { recursive: true });
-    execFileSync(
-      "npm",
-      ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `${name}@${version}`],
-      {
-        stdio: "ignore",
-      },
-    );
+    execFileSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", ...specs], {
+      stdio: "ignore",
+    });
   }
-  return folder;
+  return prefix;
 }
