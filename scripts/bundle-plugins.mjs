@@ -13,7 +13,8 @@ import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 
 const folder = fileURLToPath(new URL("../dist/plugin/bundler/", import.meta.url));
-const ENTRIES = ["unplugin", "vite", "rollup", "rolldown", "esbuild", "webpack", "rspack"];
+// The check worker (`check-worker.ts`) is an entry too: a thread of its own loads it, beside the chunks it shares.
+const ENTRIES = ["unplugin", "vite", "rollup", "rolldown", "esbuild", "webpack", "rspack", "check-worker"];
 
 await build({
   entryPoints: ENTRIES.map((name) => `${folder}${name}.js`),

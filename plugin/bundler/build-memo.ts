@@ -10,9 +10,11 @@
 import path from "node:path";
 import { stillHolds } from "../check/reads.js";
 import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
+import { metafileResolver, type ImportGraph } from "./bundler-resolvers.js";
 import { ResolutionTable, type BundlerResolve } from "./pre-resolution.js";
-import { isAsSeen, type Entry, type Seen } from "./verdict-store.js";
-import type { WymcpFree } from "./wymcp-free.js";
+import { isAsSeen, type Seen } from "./seen.js";
+import type { Entry } from "./verdict-store.js";
+import { metafileWymcpFree, type WymcpFree } from "./wymcp-free.js";
 
 /** The bundler's resolver, and the table of its answers a check runs against. */
 export interface BundlerResolution {
@@ -39,10 +41,13 @@ export class BuildMemo {
   private table: ResolutionTable | undefined;
   /** The build's import graph, when the bundler hands one over (esbuild's metafile): which modules are wymcp-free. */
   wymcpFree: WymcpFree | undefined;
+  /** The graph's resolver: the file the bundler bundled for each import it records. */
+  graphResolve: BundlerResolve | undefined;
 
-  /** A build starts; `once`: it runs once (no watch mode, no dev server); `wymcpFree`: its import graph, if known. */
-  start(once: boolean, wymcpFree?: WymcpFree): void {
-    this.wymcpFree = wymcpFree;
+  /** A build starts; `once`: it runs once (no watch mode, no dev server); `graph`: its import graph, if known. */
+  start(once: boolean, graph?: ImportGraph): void {
+    this.wymcpFree = graph === undefined ? undefined : metafileWymcpFree(graph.metafile, graph.cwd);
+    this.graphResolve = graph === undefined ? undefined : metafileResolver(graph.metafile, graph.cwd);
     this.unchanged = once ? new Map() : undefined;
     this.resolved = new Map();
     this.table = once ? new ResolutionTable() : undefined;
@@ -53,6 +58,7 @@ export class BuildMemo {
   /** The build ended. */
   end(): void {
     this.wymcpFree = undefined;
+    this.graphResolve = undefined;
     this.unchanged = undefined;
     this.table = undefined;
   }

@@ -107,6 +107,16 @@ export interface ResolutionMetafile {
   >;
 }
 
+/**
+ * The import graph a bundler hands over before its checks (esbuild's
+ * metafile): it answers resolutions, and which modules are wymcp-free.
+ */
+export interface ImportGraph {
+  readonly metafile: ResolutionMetafile | undefined;
+  /** The folder the metafile's paths are relative to. */
+  readonly cwd: string;
+}
+
 /** The name esbuild's metafile gives a file: its path relative to the working directory, with `/`. */
 export function metafileInput(cwd: string, fileName: string): string {
   return path.relative(cwd, fileName).split(path.sep).join("/");

@@ -5,12 +5,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildResult, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
-import { offencesOf } from "../check/file-check.js";
 import type { BuildTally } from "./build-summary.js";
+import { isNamespaced } from "./bundler-resolvers.js";
+import { checkedInOrder } from "./checked-in-order.js";
+import { warningLocation } from "./fail.js";
 import type { ModuleChecker } from "./module-checker.js";
-import { isNamespaced, metafileResolver } from "./bundler-resolvers.js";
-import { metafileWymcpFree } from "./wymcp-free.js";
-import { offenceError, warningLocation } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
 
 /**
@@ -34,17 +33,18 @@ export async function esbuildEnd(
   const errors: PartialMessage[] = [];
   const warnings: PartialMessage[] = [];
   // The files esbuild bundled for each import: the check reads the same ones, and no module whose imports never reach wymcp.
-  checker.startBuild(true, metafileWymcpFree(result.metafile, cwd));
-  const resolve = metafileResolver(result.metafile, cwd);
+  checker.startBuild(true, { metafile: result.metafile, cwd });
   try {
+    const files: string[] = [];
     for (const input of Object.keys(result.metafile?.inputs ?? {})) {
       // Inputs of other namespaces are written `namespace:path`; only files on disk are checked.
       if (isNamespaced(input)) continue;
       const fileName = path.resolve(cwd, input);
       const included = include(fileName);
       tally.module(included);
-      if (!included) continue;
-      const verdict = await checker.check(fileName, undefined, resolve);
+      if (included) files.push(fileName);
+    }
+    for await (const [, verdict] of checkedInOrder(files, (fileName) => checker.check(fileName), checker.concurrency)) {
       tally.verdict(verdict);
       for (const located of verdict.warnings ?? []) {
         const where = {
@@ -55,11 +55,10 @@ export async function esbuildEnd(
         };
         (checker.lint?.errors === true ? errors : warnings).push({ text: `wymcp: ${warningLine(located)}`, location: where });
       }
-      const { check, warning } = verdict;
+      const { failure, warning } = verdict;
       if (warning !== undefined) warnings.push({ text: warning, location: partlyCheckedAt(warning) });
-      if (check === undefined) continue;
-      if (offencesOf(check).length === 0) continue;
-      const { message, loc } = offenceError(check);
+      if (failure === undefined) continue;
+      const { message, loc } = failure;
       // esbuild prints the column it is given and puts its caret under that index of the line: the line is
       // given one space to the right, so the header counts from 1 as the message does and the caret stays put.
       errors.push({

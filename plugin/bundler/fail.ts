@@ -19,8 +19,12 @@ import { toolLabel } from "../../src/internal.js";
 import { displayPath, formatFileCheck, inSourceOrder } from "../check/report.js";
 import { positionOf } from "../evaluator/ast.js";
 
-/** A file's offences as one error: the message naming them all, and where the first one is (column from 1, as in the message). */
+/**
+ * A file's offences as one error: the file checked, the message naming them
+ * all, and where the first one is (column from 1, as in the message).
+ */
 export interface OffenceError {
+  readonly fileName: string;
   readonly message: string;
   readonly loc: { readonly file: string; readonly line: number; readonly column: number };
 }
@@ -36,7 +40,11 @@ export interface OffenceError {
 export function offenceError(check: FileCheck): OffenceError {
   // The header names the first line of the message: the first offence in source order, in the file itself when it has one.
   const first = inSourceOrder(offencesOf(check), check.fileName)[0]!;
-  return { message: formatFileCheck(check), loc: { file: first.fileName, line: first.line, column: first.column } };
+  return {
+    fileName: check.fileName,
+    message: formatFileCheck(check),
+    loc: { file: first.fileName, line: first.line, column: first.column },
+  };
 }
 
 /**
@@ -93,8 +101,7 @@ export function warningLocation(warning: string): { file: string; line: number; 
 }
 
 /** Reports a file's offences from a transform hook (Vite, Rollup, Rolldown, and any other bundler unplugin drives through hooks). */
-export function failBuild(context: UnpluginBuildContext & UnpluginContext, check: FileCheck): undefined {
-  const { message, loc } = offenceError(check);
-  context.error({ message, id: check.fileName, loc, plugin: "wymcp", stack: undefined });
+export function failBuild(context: UnpluginBuildContext & UnpluginContext, { fileName, message, loc }: OffenceError): undefined {
+  context.error({ message, id: fileName, loc, plugin: "wymcp", stack: undefined });
   return undefined;
 }

@@ -88,7 +88,11 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
         if (included) files.push(fileName);
       }
       const resolve = run.contextResolver(this);
-      for await (const [, verdict] of run.checkedInOrder(files, (fileName) => checker.check(fileName, undefined, resolve))) {
+      for await (const [, verdict] of run.checkedInOrder(
+        files,
+        (fileName) => checker.check(fileName, undefined, resolve),
+        checker.concurrency,
+      )) {
         tally.verdict(verdict);
         run.reportVerdict(this, verdict, checker.lint?.errors === true);
       }

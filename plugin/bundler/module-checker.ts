@@ -17,28 +17,20 @@
  * stored verdict's resolutions, then name the files the bundler bundles.
  */
 import { statSync, type Stats } from "node:fs";
-import { offencesOf, type FileCheck } from "../check/file-check.js";
-import { partialWarning } from "./fail.js";
+import { availableParallelism } from "node:os";
+import type { FileCheck } from "../check/file-check.js";
 import { mayDeclareTools } from "../check/prefilter.js";
-import { ReadRecorder } from "../check/reads.js";
-import { resolveLocalModule } from "../evaluator/resolver.js";
-import { BuildMemo, type BundlerResolution } from "./build-memo.js";
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import type { LocatedWarning } from "../check/provider-locate.js";
-import { MAX_RUNS, type BundlerResolve } from "./pre-resolution.js";
-import type { WymcpFree } from "./wymcp-free.js";
-import {
-  loadVerdicts,
-  readAsSeen,
-  readSource,
-  sameStats,
-  saveVerdicts,
-  seenOf,
-  someToolFileEdited,
-  type Entry,
-  type Seen,
-  type VerdictStore,
-} from "./verdict-store.js";
+import { BuildMemo, type BundlerResolution } from "./build-memo.js";
+import type { ImportGraph } from "./bundler-resolvers.js";
+import { CHECKS_AT_ONCE } from "./checked-in-order.js";
+import { CheckPool } from "./check-pool.js";
+import { outcomeOf, runCheck, type CheckOutcome } from "./check-run.js";
+import type { OffenceError } from "./fail.js";
+import type { BundlerResolve } from "./pre-resolution.js";
+import { readSource, sameStats, seenOf, type Seen } from "./seen.js";
+import { loadVerdicts, saveVerdicts, someToolFileEdited, type Entry, type VerdictStore } from "./verdict-store.js";
 
 type CheckModule = typeof import("../check/check.js");
 type LintModule = typeof import("../check/provider-check.js");
@@ -46,7 +38,10 @@ let lintModule: LintModule | undefined;
 let checkModule: CheckModule | undefined;
 let loadingCheckModule: Promise<CheckModule> | undefined;
 
-/** The evaluator and the validators, loaded the first time a module needs checking (a build served from the cache never loads them). */
+/**
+ * The evaluator and the validators, loaded the first time a module needs
+ * checking in this thread (a build served from the cache never loads them).
+ */
 function loadCheckModule(): Promise<CheckModule> {
   loadingCheckModule ??= import("../check/check.js").then((loaded) => (checkModule = loaded));
   return loadingCheckModule;
@@ -54,8 +49,8 @@ function loadCheckModule(): Promise<CheckModule> {
 
 /**
  * Starts loading the evaluator and the parser as soon as the event loop is
- * free: called when a build starts that will check modules, the load then
- * runs while the bundler's own threads work, instead of after them.
+ * free: called when a build starts that will check a few modules, the load
+ * then runs while the bundler's own threads work, instead of after them.
  */
 function preloadCheckModule(): void {
   if (checkModule !== undefined || loadingCheckModule !== undefined) return;
@@ -67,17 +62,23 @@ function preloadCheckModule(): void {
   });
 }
 
+/** How many check workers a build may run: one per core the bundler's own thread leaves free (one, on two cores). */
+const WORKERS = Math.max(1, availableParallelism() - 1);
+
 /**
- * A module's verdict in a build: the check when one ran (`undefined` when none
- * was needed or a stored clean verdict was reused), and the files to watch.
+ * A module's verdict in a build: what its check found, or what a stored
+ * verdict keeps of it, and the files to watch.
  */
 export interface ModuleVerdict {
-  readonly check: FileCheck | undefined;
+  /** The check, when one ran in the build's own thread (a check worker answers its outcome alone). */
+  readonly check?: FileCheck | undefined;
+  /** The error naming every offence, when the check found any. */
+  readonly failure?: OffenceError | undefined;
   readonly filesRead: readonly string[];
   /** How many tool declarations the module has. */
   readonly tools: number;
   /** The provider warnings, located, when the plugin was given `targets`. */
-  readonly warnings?: readonly LocatedWarning[];
+  readonly warnings?: readonly LocatedWarning[] | undefined;
   /** What the check could not see (`partialWarning`), kept with a stored verdict so every build says it again. */
   readonly warning?: string | undefined;
 }
@@ -88,7 +89,7 @@ export interface TargetLintOptions extends ProviderLintOptions {
   readonly errors: boolean;
 }
 
-const NOTHING: ModuleVerdict = { check: undefined, filesRead: [], tools: 0 };
+const NOTHING: ModuleVerdict = { filesRead: [], tools: 0 };
 
 /** `then` for a value that may already be there: a verdict stays synchronous when nothing had to wait. */
 function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): U | Promise<U> {
@@ -102,7 +103,7 @@ function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): 
  * @example
  * ```ts
  * const checker = new ModuleChecker("/project/node_modules/.cache/wymcp/verdicts.json");
- * const { check } = await checker.check("/src/tools.ts");
+ * const { failure } = await checker.check("/src/tools.ts");
  * checker.endBuild();
  * ```
  */
@@ -110,6 +111,8 @@ export class ModuleChecker {
   private loaded: VerdictStore | undefined;
   private dirty = false;
   private readonly memo = new BuildMemo();
+  /** The check workers of a build that checks many modules; `undefined`: checks run in this thread. */
+  private pool: CheckPool | undefined;
 
   /**
    * `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider
@@ -123,29 +126,43 @@ export class ModuleChecker {
 
   /**
    * The bundler is about to build. Without stored verdicts every module that
-   * declares a tool will be checked, and with a tool file edited since its
-   * verdict at least that one: the evaluator then starts loading now,
-   * alongside the bundler's work, instead of after it.
+   * declares a tool will be checked: check workers start now, loading the
+   * evaluator while the bundler works, and take the checks off the bundler's
+   * thread. With a tool file edited since its verdict, a few checks will run:
+   * the evaluator starts loading in this thread (a worker costs more to start
+   * than a few checks).
    */
   prepare(): void {
     const store = this.store();
-    if (store === undefined || Object.keys(store.entries).length === 0 || someToolFileEdited(store)) preloadCheckModule();
+    if (store === undefined || Object.keys(store.entries).length === 0) {
+      this.pool ??= new CheckPool(WORKERS);
+      this.pool.warm();
+    } else if (someToolFileEdited(store)) preloadCheckModule();
+  }
+
+  /** How many checks a pass over a build's modules keeps under way at once. */
+  get concurrency(): number {
+    return this.pool === undefined ? CHECKS_AT_ONCE : CHECKS_IN_WORKERS;
   }
 
   /**
    * A build starts. `once`: the build runs once (no watch mode, no dev
    * server), so a module found unchanged is not looked at again until it
-   * ends. `wymcpFree`: the build's import graph, when the bundler has it
-   * before the checks (esbuild's metafile): a check then reads no module the
-   * graph shows never reaching wymcp to ask what it exports (`wymcp-free.ts`).
+   * ends. `graph`: the build's import graph, when the bundler has it before
+   * the checks (esbuild's metafile): it answers the checks' resolutions, and
+   * a check reads no module the graph shows never reaching wymcp to ask what
+   * it exports (`wymcp-free.ts`).
    */
-  startBuild(once: boolean, wymcpFree?: WymcpFree): void {
-    this.memo.start(once, wymcpFree);
+  startBuild(once: boolean, graph?: ImportGraph): void {
+    this.memo.start(once, graph);
+    this.pool?.startBuild(once, graph);
   }
 
-  /** Writes the cache if it changed since it was last written. */
+  /** Writes the cache if it changed since it was last written; the build's check workers stop. */
   endBuild(): void {
     this.memo.end();
+    this.pool?.endBuild();
+    this.pool = undefined;
     if (this.file === undefined || !this.dirty || this.loaded === undefined) return;
     this.dirty = false;
     saveVerdicts(this.file, this.loaded);
@@ -155,14 +172,15 @@ export class ModuleChecker {
    * The verdict on a module. Its source is read from disk (what the author
    * wrote); `code`, the bundler's text, stands in only for a module that is
    * not a file. `resolve`: the bundler's own resolver, so the check reads
-   * the files the bundler bundles (without it, modules are resolved as the
-   * CLI resolves them). Synchronous unless the module must be checked and
-   * the evaluator is not loaded yet, or the bundler must resolve.
+   * the files the bundler bundles (without it, the build's import graph
+   * answers, or modules are resolved as the CLI resolves them). Synchronous
+   * unless the module must be checked and the evaluator is not loaded yet,
+   * a worker checks it, or the bundler must resolve.
    */
   check(fileName: string, code?: string, resolve?: BundlerResolve): ModuleVerdict | Promise<ModuleVerdict> {
     const store = this.store();
     const stats = statSync(fileName, { throwIfNoEntry: false });
-    const resolution = this.memo.resolution(resolve);
+    const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
     if (store === undefined || !stats?.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
       return text === undefined || !mayDeclareTools(text) ? NOTHING : this.run(fileName, text, undefined, resolution);
@@ -203,63 +221,40 @@ export class ModuleChecker {
     });
   }
 
-  /**
-   * Checks a module (loading the evaluator first if need be) and stores a
-   * clean verdict. With the bundler's resolver, the module's own imports are
-   * resolved in one round first, and the check runs again after each round
-   * of resolutions it asked for beyond them (`pre-resolution.ts`). Without
-   * the first round, a bundler that answers asynchronously (Rollup, Vite,
-   * Rolldown, webpack, Rspack) ran every tool file's check twice.
-   */
+  /** Checks a module — in a worker, or here once the evaluator has loaded (`check-run.ts`) — and stores a clean verdict. */
   private run(
     fileName: string,
     text: string,
     seen: Seen | undefined,
     resolution: BundlerResolution | undefined,
-    runs = 0,
   ): ModuleVerdict | Promise<ModuleVerdict> {
-    if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution, runs));
+    if (this.pool !== undefined) {
+      // A worker reads the build's graph itself; only the bundler's own resolver is asked through this thread.
+      const remote = this.memo.graphResolve === undefined ? resolution : undefined;
+      return this.pool.check(fileName, text, remote, this.lint).then((outcome) => this.settled(fileName, seen, outcome));
+    }
+    if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution));
     if (this.lint !== undefined && lintModule === undefined)
-      return import("../check/provider-check.js").then(
-        (loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution, runs)),
-      );
-    if (runs === 0) {
-      const settling =
-        resolution === undefined ? undefined : resolveImports(resolution, fileName, checkModule.importedSpecifiers(fileName, text));
-      return settling === undefined
-        ? this.run(fileName, text, seen, resolution, 1)
-        : settling.then(() => this.run(fileName, text, seen, resolution, 1));
-    }
-    const tableRun = resolution?.table.run(resolution.resolve);
-    const recorder = new ReadRecorder<Seen | null>({
-      read: readAsSeen,
-      resolveModule: tableRun?.lookup ?? resolveLocalModule,
-      isWymcpFree: this.memo.wymcpFree,
-    });
-    const check = checkModule.checkSource(fileName, text, recorder);
-    if (resolution !== undefined && tableRun !== undefined && tableRun.missed() && runs < MAX_RUNS) {
-      return resolution.table
-        .settle(resolution.resolve)
-        .then(() =>
-          tableRun.learned() ? this.run(fileName, text, seen, resolution, runs + 1) : this.settled(fileName, seen, check, recorder),
-        );
-    }
-    return this.settled(fileName, seen, check, recorder);
+      return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution)));
+    const lint = this.lint === undefined || lintModule === undefined ? undefined : { lintFile: lintModule.lintFile, options: this.lint };
+    return when(runCheck(checkModule, fileName, text, resolution, this.memo.wymcpFree), (run) =>
+      this.settled(fileName, seen, outcomeOf(run, lint), run.check),
+    );
   }
 
-  /** Stores the verdict of a check's last run (a clean one is kept, any other forgotten) and answers it. */
-  private settled(fileName: string, seen: Seen | undefined, check: FileCheck, recorder: ReadRecorder<Seen | null>): ModuleVerdict {
+  /** Stores the verdict of a check (a clean one is kept, any other forgotten) and answers it. */
+  private settled(fileName: string, seen: Seen | undefined, outcome: CheckOutcome, check?: FileCheck): ModuleVerdict {
     const store = this.loaded;
+    const { record, tools, warning, warnings, filesRead, failure } = outcome;
     if (store !== undefined && seen !== undefined) {
-      if (check.skipped === undefined && offencesOf(check).length === 0) {
-        const { reads, resolutions, free } = recorder.record();
-        const warning = partialWarning(check);
+      if (outcome.clean && record !== undefined) {
+        const { reads, resolutions, free } = record;
         store.entries[fileName] = {
           seen,
           reads,
           resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const),
           ...(free === undefined ? {} : { free }),
-          tools: check.declarations.length,
+          tools,
           ...(warning === undefined ? {} : { warning }),
         };
       } else {
@@ -267,11 +262,7 @@ export class ModuleChecker {
       }
       this.dirty = true;
     }
-    const tools = check.declarations.length;
-    const warning = partialWarning(check);
-    if (this.lint !== undefined && lintModule !== undefined)
-      return { check, filesRead: check.filesRead, tools, warning, warnings: lintModule.lintFile(check, this.lint) };
-    return { check, filesRead: check.filesRead, tools, warning };
+    return { check, failure, filesRead, tools, warning, ...(warnings === undefined ? {} : { warnings }) };
   }
 
   private store(): VerdictStore | undefined {
@@ -281,17 +272,12 @@ export class ModuleChecker {
   }
 }
 
-/** Asks the bundler for every specifier at once; the promise of its answers, or `undefined` when it answered them all already. */
-function resolveImports(resolution: BundlerResolution, importer: string, specifiers: readonly string[]): Promise<void> | undefined {
-  const run = resolution.table.run(resolution.resolve);
-  for (const specifier of specifiers) run.lookup(specifier, importer);
-  return run.missed() ? resolution.table.settle(resolution.resolve) : undefined;
-}
+/** With check workers: enough to keep every worker busy while the pass answers verdicts in order. */
+const CHECKS_IN_WORKERS = 64;
 
 function reuse(fileName: string, entry: Entry): ModuleVerdict {
   if (entry.mentions === false) return NOTHING;
   return {
-    check: undefined,
     filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName),
     tools: typeof entry.tools === "number" ? entry.tools : 0,
     warning: entry.warning,

@@ -3,7 +3,6 @@
  * read are watched, and its offences fail the build.
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
-import { offencesOf } from "../check/file-check.js";
 import type { ModuleVerdict } from "./module-checker.js";
 import { failBuild } from "./fail.js";
 import { warningLine } from "../check/warning-line.js";
@@ -19,16 +18,15 @@ import { warningLine } from "../check/warning-line.js";
  */
 export function reportVerdict(
   context: UnpluginBuildContext & UnpluginContext,
-  { check, filesRead, warning, warnings }: ModuleVerdict,
+  { failure, filesRead, warning, warnings }: ModuleVerdict,
   warningsFail = false,
 ): undefined {
   // Rollup and Rolldown say when nothing is watched; Vite's dev server and every watch mode say otherwise.
   if ((context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of filesRead) watch(context, file);
   // Vite prints no location for a warning: the line carries it.
   const lines = (warnings ?? []).map((located) => `wymcp: ${warningLine(located)}`);
-  const offences = check === undefined ? 0 : offencesOf(check).length;
   const first = warnings?.[0];
-  if (warningsFail && first !== undefined && offences === 0) {
+  if (warningsFail && first !== undefined && failure === undefined) {
     context.error({
       message: lines.join("\n"),
       id: first.fileName,
@@ -40,9 +38,7 @@ export function reportVerdict(
   for (const line of lines) context.warn(line);
   // What the check could not see is said, never passed silently.
   if (warning !== undefined) context.warn(warning);
-  if (check === undefined) return undefined;
-  if (offencesOf(check).length === 0) return undefined;
-  failBuild(context, check);
+  if (failure !== undefined) failBuild(context, failure);
 }
 
 /** Re-check a module when a constant it imports changes (watch mode). */

@@ -20,19 +20,14 @@
  * checked again), as is the whole file when it is not JSON, is of another
  * format, or was written by other code (`code-stamp.ts`).
  */
-import { readFileSync, statSync, type Stats } from "node:fs";
-import { createRequire } from "node:module";
-import type { SourceFile } from "../evaluator/ast.js";
+import { readFileSync, statSync } from "node:fs";
 import { writeAtomically } from "../cache/folder.js";
 import type { ModuleRead, Resolution } from "../check/reads.js";
-import { parseSource } from "../evaluator/modules.js";
 import { codeStamp } from "./code-stamp.js";
+import { sameStats, type Seen } from "./seen.js";
 
 /** Bump when the stored shape changes. */
 const FORMAT = 3;
-
-/** A file as last seen: size, modification and change times, and the hash of its text. */
-export type Seen = readonly [size: number, mtimeMs: number, ctimeMs: number, hash: string];
 
 /** A stored verdict. */
 export interface Entry {
@@ -150,63 +145,4 @@ export function someToolFileEdited(store: VerdictStore): boolean {
     if (stats === undefined || !sameStats(entry.seen, stats)) return true;
   }
   return false;
-}
-
-/** A module a check reads, from disk, with how it is seen (`null`: it cannot be read). */
-export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile(): SourceFile | undefined } {
-  const stats = statSync(fileName, { throwIfNoEntry: false });
-  const text = stats?.isFile() ? readSource(fileName) : undefined;
-  return {
-    seen: stats === undefined || text === undefined ? null : seenOf(stats, text),
-    sourceFile: () => (text === undefined ? undefined : parseSource(fileName, text)),
-  };
-}
-
-/** Whether a file is as seen (`null`: it could not be read then): the same size and times, or else the same text. */
-export function isAsSeen(file: string, seen: Seen | null): boolean {
-  const stats = statSync(file, { throwIfNoEntry: false });
-  if (!stats?.isFile()) return seen === null;
-  if (seen === null) return false;
-  if (sameStats(seen, stats)) return true;
-  const text = readSource(file);
-  return text !== undefined && digest(text) === seen[3];
-}
-
-/** Whether a file's size and times are those seen. */
-export function sameStats(seen: Seen, stats: Stats): boolean {
-  return seen[0] === stats.size && seen[1] === stats.mtimeMs && seen[2] === stats.ctimeMs;
-}
-
-/** How a file is seen now, given its stats and text. */
-export function seenOf(stats: Stats, text: string): Seen {
-  return [stats.size, stats.mtimeMs, stats.ctimeMs, digest(text)];
-}
-
-/**
- * A module's source as the author wrote it, from disk; `undefined` when it
- * cannot be read (a virtual module).
- *
- * @example
- * ```ts
- * const text = readSource("/src/tools.ts") ?? code;
- * ```
- */
-export function readSource(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-type Crypto = typeof import("node:crypto");
-let crypto: Crypto | undefined;
-
-/**
- * The hash of a module's text (node:crypto is loaded only when a text must be
- * hashed: a build whose files all keep their times never does).
- */
-function digest(text: string): string {
-  crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
-  return crypto.createHash("sha1").update(text).digest("base64");
 }

@@ -6,12 +6,10 @@
  * to the compilation's file dependencies, so watch mode re-checks when they
  * change.
  */
-import { offencesOf } from "../check/file-check.js";
 import { checkedInOrder } from "./checked-in-order.js";
-import { offenceError } from "./fail.js";
 import { withoutName, type BuildTally } from "./build-summary.js";
 import { warningLine } from "../check/warning-line.js";
-import type { ModuleChecker } from "./module-checker.js";
+import type { ModuleChecker, ModuleVerdict } from "./module-checker.js";
 import { compilerResolver, type ResolverCompiler } from "./bundler-resolvers.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
@@ -35,22 +33,27 @@ export interface WebpackLikeCompiler extends ResolverCompiler {
   readonly webpack: { readonly WebpackError: new (message: string) => WebpackLikeError };
   /** Where a clean build's summary line is printed (its level is the `infrastructureLogging` option). */
   getInfrastructureLogger?(name: string): { info(message: string): void };
-  readonly hooks: { readonly thisCompilation: { tap(name: string, callback: (compilation: WebpackLikeCompilation) => void): void } };
+  readonly hooks: {
+    readonly thisCompilation: { tap(name: string, callback: (compilation: WebpackLikeCompilation) => void): void };
+    readonly afterCompile: { tapPromise(name: string, callback: (compilation: WebpackLikeCompilation) => Promise<void>): void };
+  };
 }
 
 /**
- * Checks the compilation's modules the filter accepts: each offence becomes
- * an error on the compilation with its module and `loc`, and the modules a
- * check read become file dependencies.
+ * Starts checking the compilation's modules the filter accepts (once they
+ * are all built), and answers the pass's end: awaited where the compilation
+ * ends (`afterCompile`), it makes each offence an error on the compilation
+ * with its module and `loc`, and the modules a check read file
+ * dependencies. In between, the compiler seals the compilation while check
+ * workers check.
  *
  * @example
  * ```ts
- * compilation.hooks.finishModules.tapPromise("wymcp", (modules) =>
- *   scanModules(compiler, compilation, modules, checker, include, "rspack"),
- * );
+ * const end = scanModules(compiler, compilation, modules, checker, include, "rspack", tally); // in finishModules
+ * await end(); // in afterCompile
  * ```
  */
-export async function scanModules(
+export function scanModules(
   compiler: WebpackLikeCompiler,
   compilation: WebpackLikeCompilation,
   modules: Iterable<unknown>,
@@ -58,42 +61,63 @@ export async function scanModules(
   include: (id: string) => boolean,
   framework: "webpack" | "rspack",
   tally: BuildTally,
-): Promise<void> {
-  const { WebpackError } = compiler.webpack;
+): () => Promise<void> {
   checker.startBuild(true);
   // The compiler's own resolver: the check reads the files the compilation bundles.
   const resolve = compilerResolver(compiler);
-  try {
-    const files: string[] = [];
-    for (const fileName of moduleFiles(compilation, modules, framework)) {
-      const included = include(fileName);
-      tally.module(included);
-      if (included) files.push(fileName);
-    }
-    for await (const [fileName, verdict] of checkedInOrder(files, (file) => checker.check(file, undefined, resolve))) {
-      tally.verdict(verdict);
-      const { check, filesRead, warnings, warning } = verdict;
-      for (const file of filesRead) compilation.fileDependencies.add(file);
-      for (const found of warnings ?? []) {
-        const lint = located(new WebpackError(`wymcp: ${warningLine(found)}`), moduleOf(modules, fileName), fileName);
-        lint.loc = { start: { line: found.line, column: found.column - 1 } };
-        (checker.lint?.errors === true ? compilation.errors : compilation.warnings).push(lint);
-      }
-      if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));
-      if (check === undefined || offencesOf(check).length === 0) continue;
-      const { message, loc } = offenceError(check);
-      const error = located(new WebpackError(message), moduleOf(modules, fileName), fileName);
-      error.name = "WymcpActionSchemaError";
-      error.loc = { start: { line: loc.line, column: loc.column } };
-      compilation.errors.push(error);
-    }
-  } finally {
-    checker.endBuild();
+  const files: string[] = [];
+  for (const fileName of moduleFiles(compilation, modules, framework)) {
+    const included = include(fileName);
+    tally.module(included);
+    if (included) files.push(fileName);
   }
-  const includeWarning = tally.includeWarning();
-  if (includeWarning !== undefined) compilation.warnings.push(Object.assign(new WebpackError(includeWarning), { hideStack: true }));
-  const line = tally.summary();
-  if (line !== undefined && compilation.errors.length === 0) compiler.getInfrastructureLogger?.("wymcp").info(withoutName(line));
+  const checked = inOrder(checkedInOrder(files, (file) => checker.check(file, undefined, resolve), checker.concurrency)).finally(() =>
+    checker.endBuild(),
+  );
+  // Awaited at the pass's end, which reports a failure; until then it is no unhandled rejection.
+  checked.catch(() => undefined);
+  return async () => {
+    for (const [fileName, verdict] of await checked) report(compiler, compilation, modules, checker, tally, fileName, verdict);
+    const { WebpackError } = compiler.webpack;
+    const includeWarning = tally.includeWarning();
+    if (includeWarning !== undefined) compilation.warnings.push(Object.assign(new WebpackError(includeWarning), { hideStack: true }));
+    const line = tally.summary();
+    if (line !== undefined && compilation.errors.length === 0) compiler.getInfrastructureLogger?.("wymcp").info(withoutName(line));
+  };
+}
+
+async function inOrder<T>(verdicts: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const verdict of verdicts) all.push(verdict);
+  return all;
+}
+
+/** One module's verdict, onto the compilation. */
+function report(
+  compiler: WebpackLikeCompiler,
+  compilation: WebpackLikeCompilation,
+  modules: Iterable<unknown>,
+  checker: ModuleChecker,
+  tally: BuildTally,
+  fileName: string,
+  verdict: ModuleVerdict,
+): void {
+  const { WebpackError } = compiler.webpack;
+  tally.verdict(verdict);
+  const { failure, filesRead, warnings, warning } = verdict;
+  for (const file of filesRead) compilation.fileDependencies.add(file);
+  for (const found of warnings ?? []) {
+    const lint = located(new WebpackError(`wymcp: ${warningLine(found)}`), moduleOf(modules, fileName), fileName);
+    lint.loc = { start: { line: found.line, column: found.column - 1 } };
+    (checker.lint?.errors === true ? compilation.errors : compilation.warnings).push(lint);
+  }
+  if (warning !== undefined) compilation.warnings.push(located(new WebpackError(warning), moduleOf(modules, fileName), fileName));
+  if (failure === undefined) return;
+  const { message, loc } = failure;
+  const error = located(new WebpackError(message), moduleOf(modules, fileName), fileName);
+  error.name = "WymcpActionSchemaError";
+  error.loc = { start: { line: loc.line, column: loc.column } };
+  compilation.errors.push(error);
 }
 
 /**

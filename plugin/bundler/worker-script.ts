@@ -1,0 +1,46 @@
+/**
+ * Where a check worker's code is: `check-worker.js` beside this module in
+ * the package (`npm run build` bundles it as an entry of its own, beside the
+ * chunks it shares with the plugin). Run from the TypeScript sources — the
+ * test suite imports the plugin so — the worker runs `check-worker.ts`
+ * through Node's own type transform, its `.js` imports mapped to the `.ts`
+ * files beside them.
+ */
+
+/** Maps an import of a missing `x.js` to the `x.ts` beside it (Node ≥ 22.15: `registerHooks`). */
+const SOURCE_IMPORTS = `
+import { registerHooks } from "node:module";
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      if (!/^\\.\\.?\\/.*\\.js$/.test(specifier)) throw error;
+      return nextResolve(specifier.slice(0, -3) + ".ts", context);
+    }
+  },
+});
+`;
+
+/**
+ * The worker's module, and the options Node runs it with.
+ *
+ * @example
+ * ```ts
+ * const { url, execArgv } = workerScript();
+ * const worker = new Worker(url, { execArgv });
+ * ```
+ */
+export function workerScript(): { readonly url: URL; readonly execArgv: string[] | undefined } {
+  const fromSources = import.meta.url.endsWith(".ts");
+  if (!fromSources) return { url: new URL("./check-worker.js", import.meta.url), execArgv: undefined };
+  return {
+    url: new URL("./check-worker.ts", import.meta.url),
+    execArgv: [
+      "--experimental-transform-types",
+      "--disable-warning=ExperimentalWarning",
+      "--import",
+      `data:text/javascript,${encodeURIComponent(SOURCE_IMPORTS)}`,
+    ],
+  };
+}
