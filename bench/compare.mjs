@@ -9,28 +9,47 @@ export const results = [];
 /**
  * Measures `ours` against each anchor and records `ours / anchor` with its target.
  * `label` names `ours` in the printed lines (a suite that measures a part of
- * wymcp, such as its validator, says which).
+ * wymcp, such as its validator, says which). With `rounds` > 1 the time is
+ * split into rounds that alternate ours and the anchors, and the ratio is the
+ * median of the rounds' ratios: on a shared machine whose load drifts over
+ * a run, measuring each side in one block would compare two machines.
  * @param {string} title
  * @param {() => unknown} ours
  * @param {{ name: string, run: () => unknown, target?: number }[]} anchors
  */
-export async function compare(title, ours, anchors, { time = 1500, label = "wymcp" } = {}) {
-  const bench = new Bench({ time, warmup: true, warmupTime: 300 });
-  bench.add("wymcp", ours);
-  for (const anchor of anchors) bench.add(anchor.name, anchor.run);
-  await bench.run();
-  const mean = (name) => {
-    const task = bench.tasks.find((candidate) => candidate.name === name);
-    if (task?.result?.state !== "completed")
-      throw new Error(`${title}: ${name} did not complete (${task?.result?.error ?? task?.result?.state})`);
-    return task.result.latency.mean;
-  };
-  const oursMean = mean("wymcp");
+export async function compare(title, ours, anchors, { time = 1500, label = "wymcp", rounds = 1 } = {}) {
+  const means = { wymcp: [] };
+  for (const anchor of anchors) means[anchor.name] = [];
+  for (let round = 0; round < rounds; round++) {
+    // A round is bounded by its time, not by a count of iterations (tinybench's default of 64 would stretch a slow one).
+    const bench =
+      rounds === 1
+        ? new Bench({ time, warmup: true, warmupTime: 300 })
+        : new Bench({
+            time: time / rounds,
+            iterations: 3,
+            warmup: true,
+            warmupTime: round === 0 ? 300 : 30,
+            warmupIterations: round === 0 ? 8 : 1,
+          });
+    bench.add("wymcp", ours);
+    for (const anchor of anchors) bench.add(anchor.name, anchor.run);
+    await bench.run();
+    for (const name of Object.keys(means)) {
+      const task = bench.tasks.find((candidate) => candidate.name === name);
+      if (task?.result?.state !== "completed")
+        throw new Error(`${title}: ${name} did not complete (${task?.result?.error ?? task?.result?.state})`);
+      means[name].push(task.result.latency.mean);
+    }
+  }
+  const oursMean = median(means.wymcp);
   for (const anchor of anchors) {
-    const ratio = oursMean / mean(anchor.name);
-    results.push({ title, anchor: anchor.name, ours: oursMean, theirs: mean(anchor.name), ratio, target: anchor.target });
+    const ratio = median(means.wymcp.map((mean, round) => mean / means[anchor.name][round]));
+    const theirs = median(means[anchor.name]);
+    results.push({ title, anchor: anchor.name, ours: oursMean, theirs, ratio, target: anchor.target });
+    const spread = rounds > 1 ? ` (median of ${rounds} alternating rounds)` : "";
     console.log(
-      `${title}: ${label} ${formatMs(oursMean)} vs ${anchor.name} ${formatMs(mean(anchor.name))} → ratio ${ratio.toFixed(3)}${verdict(ratio, anchor.target)}`,
+      `${title}: ${label} ${formatMs(oursMean)} vs ${anchor.name} ${formatMs(theirs)} → ratio ${ratio.toFixed(3)}${spread}${verdict(ratio, anchor.target)}`,
     );
   }
 }

@@ -25,6 +25,7 @@ export async function run() {
     [
       {
         name: "McpServer + zod tools",
+        target: 0.5,
         run: () => {
           const server = new McpServer({ name: "bench", version: "1.0.0" });
           declarations().forEach((actions, index) => {
@@ -40,6 +41,6 @@ export async function run() {
         },
       },
     ],
-    { time: 3000 },
+    { time: 6000, rounds: 10 },
   );
 }

@@ -4,8 +4,8 @@ import { OPEN, type Closure } from "../src/validation/closure.js";
 import { fastProperties } from "../src/validation/fast-properties.js";
 import { walkKeySet } from "../src/validation/key-set.js";
 import { checkPropertySchemas } from "../src/validation/property-checks.js";
-import { readOnce } from "../src/util/read-once.js";
-import { isFrozenPristine, isPristine } from "../src/util/pristine.js";
+import { readCopy, readOnce } from "../src/util/read-once.js";
+import { isFrozenPristine } from "../src/util/pristine.js";
 import { KEYWORD_RULES } from "../src/validation/json-schema/meta-fast-yes.js";
 import { SUPPORTED_KEYWORDS } from "../src/validation/json-schema/vocabulary.js";
 
@@ -104,8 +104,8 @@ describe("the fast yes of properties agrees with the key-set walk and the meta-s
     fc.assert(
       fc.property(propertyMap, (generated) => {
         // Through JSON: fast-check builds dictionaries without a prototype, which a copy does not count as pristine.
-        const properties = readOnce(JSON.parse(JSON.stringify(generated)) as object);
-        expect(isPristine(properties)).toBe(true);
+        const { copy: properties, pristine } = readCopy(JSON.parse(JSON.stringify(generated)) as object);
+        expect(pristine.length).toBeGreaterThan(0);
         if (agrees(properties)) yes++;
       }),
       { numRuns: 2_000 },
@@ -135,12 +135,13 @@ describe("the fast yes of properties agrees with the key-set walk and the meta-s
     ],
     [{ keyed: { type: "object", patternProperties: { "^x-": { type: "string" } } } }],
   ])("it answers %j", (properties) => {
-    expect(agrees(readOnce(properties))).toBe(true);
+    const { copy, pristine } = readCopy(properties);
+    expect(pristine.length).toBeGreaterThan(0);
+    expect(agrees(copy)).toBe(true);
   });
 
   test("a `__proto__` name leaves the map to the full walk: the copy is not pristine", () => {
-    const properties = readOnce(JSON.parse('{ "__proto__": { "type": "string" } }') as object);
-    expect(isPristine(properties)).toBe(false);
+    expect(readCopy(JSON.parse('{ "__proto__": { "type": "string" } }') as object).pristine).toEqual([]);
   });
 
   test("every keyword it knows is one the gate honours", () => {

@@ -6,36 +6,23 @@
  * or such an object (shared or even cyclic). Nothing else holds a copy, so
  * no getter and no Proxy trap can run on it: validation may read it with
  * plain property reads (`fast-properties.ts`) where an author's own object
- * needs every read guarded.
+ * needs every read guarded. A reading that checks its copy at once knows it
+ * is pristine (`readCopy`); the copy `defineTool` keeps, frozen throughout,
+ * is remembered here by its root.
  */
 
-/** Pristine copies by root: `true` when `defineTool` froze the copy throughout (every object in it sealed). */
-const pristine = new WeakMap<object, boolean>();
+const frozenPristine = new WeakSet<object>();
 
 /**
- * Remembers a copy, and everything reachable from it, as pristine — and, with
- * `frozen`, as frozen throughout.
+ * Remembers a pristine copy frozen throughout, by its root.
  *
  * @example
  * ```ts
- * markPristine(copy, false); // only readOnce calls this, on a copy of its own
+ * markFrozenPristine(copy); // only readOnce calls this, on a copy of its own it froze
  * ```
  */
-export function markPristine(root: object, frozen: boolean): void {
-  pristine.set(root, frozen);
-}
-
-/**
- * Whether `value` is a pristine copy (the root of one `readOnce`).
- *
- * @example
- * ```ts
- * isPristine(readOnce({ type: "string" })); // true
- * isPristine({ type: "string" });           // false: an author's object, read guarded
- * ```
- */
-export function isPristine(value: unknown): boolean {
-  return typeof value === "object" && value !== null && pristine.has(value);
+export function markFrozenPristine(root: object): void {
+  frozenPristine.add(root);
 }
 
 /**
@@ -46,8 +33,9 @@ export function isPristine(value: unknown): boolean {
  * @example
  * ```ts
  * isFrozenPristine(readOnce(actions, { freeze: true })); // true
+ * isFrozenPristine(readOnce(actions));                   // false: not frozen
  * ```
  */
 export function isFrozenPristine(value: unknown): boolean {
-  return typeof value === "object" && value !== null && pristine.get(value) === true;
+  return typeof value === "object" && value !== null && frozenPristine.has(value);
 }

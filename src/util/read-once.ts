@@ -11,11 +11,11 @@
  * offence stays `unreadable`). Other objects (class instances, Proxies that
  * refuse to be described) are kept as they are, for validation to refuse.
  *
- * A copy holding plain JSON data alone is remembered as pristine
- * (`pristine.ts`): validation may then read it with plain property reads.
+ * A copy holding plain JSON data alone is pristine (`pristine.ts`):
+ * validation may then read it with plain property reads.
  */
 import { deepFreeze, freezeCopies } from "./freeze.js";
-import { markPristine } from "./pristine.js";
+import { markFrozenPristine } from "./pristine.js";
 
 /** Past this many objects the original is kept: validation bounds its own walk and reports the size. */
 const MAX_OBJECTS = 1_000_000;
@@ -33,17 +33,32 @@ const MAX_OBJECTS = 1_000_000;
  * ```
  */
 export function readOnce<T>(value: T, options: { readonly freeze?: boolean } = {}): T {
+  const { copy, pristine } = readCopy(value);
+  if (options.freeze !== true) return copy;
+  if (pristine.length > 0) {
+    freezeCopies(pristine);
+    markFrozenPristine(copy as object);
+  } else deepFreeze(copy);
+  return copy;
+}
+
+/**
+ * `readOnce` without remembering anything: the copy, and — when it is
+ * pristine (`pristine.ts`) — every object in it (otherwise none). For a
+ * reader that uses the copy at once and tells its own checks how to read it.
+ *
+ * @example
+ * ```ts
+ * const { copy, pristine } = readCopy(schema);
+ * chain(action, copy, "all", pristine.length > 0 ? PRISTINE : GUARDED);
+ * ```
+ */
+export function readCopy<T>(value: T): { readonly copy: T; readonly pristine: readonly object[] } {
   const copy = new Copy();
   const root = copy.of(value);
-  if (!copy.fill()) {
-    if (options.freeze === true) deepFreeze(value);
-    return value;
-  }
-  if (typeof root === "object" && root !== null && copy.pristine) {
-    if (options.freeze === true) freezeCopies(copy.targets);
-    markPristine(root, options.freeze === true);
-  } else if (options.freeze === true) deepFreeze(root);
-  return root as T;
+  if (!copy.fill()) return { copy: value, pristine: [] };
+  const pristine = typeof root === "object" && root !== null && copy.pristine;
+  return { copy: root as T, pristine: pristine ? copy.targets : [] };
 }
 
 /** One copy in the making: the copies made so far (by source), and those still to fill. */

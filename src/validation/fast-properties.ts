@@ -44,8 +44,8 @@ type Answer = Closure | typeof UNSURE;
  *
  * @example
  * ```ts
- * fastProperties(readOnce({ name: { type: "string" } }), false)?.walk.closure.declared; // Map { "name" => OPEN }
- * fastProperties(readOnce({ name: { type: "strng" } }), false);                        // undefined: the full check names the fault
+ * fastProperties(readCopy({ name: { type: "string" } }).copy, false)?.walk.closure.declared; // Map { "name" => OPEN }
+ * fastProperties(readCopy({ name: { type: "strng" } }).copy, false);                       // undefined: the full check names the fault
  * ```
  */
 export function fastProperties(properties: object, sealed: boolean): FastProperties | undefined {

@@ -22,8 +22,8 @@
  * served (`fetchSchema` refuses it rather than resolving it through
  * `hasOwn`).
  */
-import { readOnce } from "../util/read-once.js";
-import { isFrozenPristine, isPristine } from "../util/pristine.js";
+import { readCopy } from "../util/read-once.js";
+import { isFrozenPristine } from "../util/pristine.js";
 import type { DataContract } from "./data-check.js";
 import { ActionSchemaError } from "./action-schema-error.js";
 import { isSealed } from "../util/freeze.js";
@@ -82,7 +82,8 @@ export function obtainForRegistration(tool: ToolLike): RegistrationReading {
     const [schema, reading] = schemaOf(record.record, action);
     const context = chain(action, schema, "all", reading);
     if (context.offences.length === 0) {
-      remember(schema as object, context);
+      // A copy made for this reading alone is never seen again: its contract is not worth keeping.
+      if (reading.sealed || isSealed(schema as object)) remember(schema as object, context);
       schemas[action] = schema as CheckedActionSchema;
     }
     offences.push(...context.offences);
@@ -310,8 +311,8 @@ function schemaOf(record: object, action: string): [schema: unknown, reading: Re
   if (typeof schema !== "object" || schema === null) return [schema, GUARDED];
   if (isFrozenPristine(record)) return [schema, SEALED_PRISTINE];
   if (isSealed(schema)) return [schema, GUARDED];
-  const copy = readOnce(schema);
-  return [copy, isPristine(copy) ? PRISTINE : GUARDED];
+  const { copy, pristine } = readCopy(schema);
+  return [copy, pristine.length > 0 ? PRISTINE : GUARDED];
 }
 
 const PRISTINE: Reading = Object.freeze({ pristine: true, sealed: false });
