@@ -130,9 +130,13 @@ export function scanRegex(text: string, start: number): number {
     const code = text.charCodeAt(at);
     if (code === 10 || code === 13) return at;
     if (code === 92) at += 2;
-    else if (code === 91) ((inClass = true), at++);
-    else if (code === 93) ((inClass = false), at++);
-    else if (code === 47 && !inClass) return scanWord(text, at).end;
+    else if (code === 91) {
+      inClass = true;
+      at++;
+    } else if (code === 93) {
+      inClass = false;
+      at++;
+    } else if (code === 47 && !inClass) return scanWord(text, at).end;
     else at++;
   }
   return at;

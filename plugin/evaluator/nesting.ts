@@ -170,7 +170,8 @@ class Scanner {
   /** The keyword just read, if the last token was one. */
   private lastWord = "";
 
-  private literal(end: number): undefined {
+  // Typed as every scanning step is, so each step can end with it.
+  private literal(end: number): TooDeep | undefined {
     this.index = end;
     this.closedAngle = false;
     this.lastWord = "";
@@ -322,7 +323,8 @@ class Scanner {
   }
 
   private pop(): void {
-    const frame = this.frames.pop()!;
+    const frame = this.frames.pop();
+    if (frame === undefined) return;
     this.depth -= 1 + frame.run + frame.statement;
     this.chain -= frame.chain;
   }

@@ -50,7 +50,7 @@ export class ValueSizes {
       open.delete(current);
       pending.pop();
     }
-    return this.measured.get(value)!;
+    return this.measured.get(value) ?? 1;
   }
 }
 
