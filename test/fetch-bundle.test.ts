@@ -19,12 +19,12 @@ const recipe = new URL("../examples/deploy/cloudflare-worker/build.mjs", import.
 
 /**
  * The budget of the recipe's minified Worker bundle, gzipped, in bytes:
- * ~117 KiB measured on SDK v2 (86 KiB on v1). Of the 427 KB minified, the
- * SDK is 174 KB (its own inlined copy of the cfworker validator 22 KB of
- * it), wymcp 115 KB, zod (the SDK's protocol schemas) 106 KB, wymcp's
- * cfworker validator 23 KB, the tasks example 9 KB.
+ * ~139 KiB measured on SDK v2 with multi-round-trip questions (86 KiB on
+ * v1). The SDK (with its own inlined copy of the cfworker validator) and zod
+ * (the SDK's protocol schemas) are most of it; the 96 KiB the MCP issue asks
+ * for is not met: this budget only keeps the bundle from growing unnoticed.
  */
-const GZIP_BUDGET = 120 * 1024;
+const GZIP_BUDGET = 144 * 1024;
 
 async function bundle(minify: boolean) {
   const { options } = (await import(pathToFileURL(recipe.pathname).href)) as { options: BuildOptions };
