@@ -22,19 +22,34 @@ import { isArray, isPlainObject, isUnreadable, ownKeys, read } from "./inspect.j
  */
 export function exceedsSize(value: unknown, limit: number): boolean {
   let left = limit;
+  // Entries to count, and a `Leave` marker where an object's walk ends.
   const pending: unknown[] = [value];
+  // The objects on the current walk path: one reached again is a cycle, which the cycle check names; it is not counted again.
+  const onPath = new Set<object>();
   while (pending.length > 0) {
     const next = pending.pop();
+    if (next instanceof Leave) {
+      onPath.delete(next.leave);
+      continue;
+    }
     left -= typeof next === "string" ? 1 + next.length : 1;
     if (left < 0) return true;
     // Only data is walked: validation refuses anything else (a class instance, a function) without entering it.
     if (!isPlainObject(next) && !isArray(next)) continue;
+    if (onPath.has(next)) continue;
     const keys = ownKeys(next);
     if (isUnreadable(keys)) continue;
+    onPath.add(next);
+    pending.push(new Leave(next));
     for (const key of keys.strings) {
       const entry = read(next, key);
       if (!isUnreadable(entry)) pending.push(entry);
     }
   }
   return false;
+}
+
+/** The end of one object's walk. */
+class Leave {
+  constructor(readonly leave: object) {}
 }
