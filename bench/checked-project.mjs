@@ -29,13 +29,14 @@ export function typescriptRelease(version) {
   return folder;
 }
 
-/** The generated project with a tsconfig over `src`, wymcp linked, and `packages` (name → folder) linked into node_modules. */
+/** The generated project with a tsconfig over `src`, wymcp installed, and `packages` (name → folder) linked into node_modules. */
 export function checkedProject(packages) {
   const root = generateProject(200);
   writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
   const compilerOptions = { target: "ES2022", module: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: [] };
   writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
-  symlinkSync(repo, join(root, "node_modules/wymcp"), "dir");
+  // The package as installed, copied by build-overhead.bench.mjs when it loads: a rebuild of dist/ meanwhile changes nothing here.
+  symlinkSync(join(repo, "node_modules/.wymcp-bench/wymcp"), join(root, "node_modules/wymcp"), "dir");
   for (const [name, folder] of Object.entries(packages)) symlinkSync(folder, join(root, "node_modules", name), "dir");
   return root;
 }

@@ -38,6 +38,7 @@ export type ReachedFiles = ReadonlyMap<string, string | undefined>;
 export function importClosure(
   roots: readonly string[],
   resolve: (specifier: string, containingFile: string) => string | undefined,
+  allowJs: boolean,
 ): ReachedFiles {
   const files = new Map<string, string | undefined>(roots.map((file) => [file, undefined]));
   const queue = [...files.keys()];
@@ -49,8 +50,8 @@ export function importClosure(
       continue;
     }
     files.set(file, text);
-    for (const target of reached(file, text, files, resolve)) {
-      if (files.has(target) || !isOwnSource(target)) continue;
+    for (const [target, relative] of reached(file, text, files, resolve)) {
+      if (files.has(target) || !compiled(target, relative, allowJs)) continue;
       files.set(target, undefined);
       queue.push(target);
     }
@@ -63,16 +64,26 @@ function* reached(
   text: string,
   known: ReadonlyMap<string, unknown>,
   resolve: (specifier: string, containingFile: string) => string | undefined,
-): Generator<string> {
+): Generator<[target: string, relative: boolean]> {
   for (const [, imported, required] of text.matchAll(SPECIFIER)) {
     const specifier = imported ?? required;
     if (specifier === undefined) continue;
     // Most imports name a file already listed: found without asking the resolver (a file system walk per specifier).
     if (specifier.startsWith(".") && knownTarget(path.resolve(path.dirname(file), specifier), known)) continue;
     const resolved = resolve(specifier, file);
-    if (resolved !== undefined) yield path.resolve(resolved);
+    if (resolved !== undefined) yield [path.resolve(resolved), specifier.startsWith(".")];
   }
-  for (const [, reference] of text.matchAll(REFERENCE)) if (reference !== undefined) yield path.resolve(path.dirname(file), reference);
+  for (const [, reference] of text.matchAll(REFERENCE))
+    if (reference !== undefined) yield [path.resolve(path.dirname(file), reference), true];
+}
+
+/**
+ * Whether tsc compiles a file an import reached: a TypeScript source; a JavaScript one only with `allowJs`, and only
+ * through a relative import (a package's JavaScript is typed by its declarations, which tsc reads instead).
+ */
+function compiled(file: string, relative: boolean, allowJs: boolean): boolean {
+  if (!isOwnSource(file)) return false;
+  return /\.[cm]?tsx?$/.test(file) || (allowJs && relative);
 }
 
 function knownTarget(target: string, known: ReadonlyMap<string, unknown>): boolean {

@@ -72,11 +72,9 @@ export async function nativeProject(
     if (reading === "config") {
       if (typeof api.parseConfigFile !== "function") return { error: apiChanged(install, "API.parseConfigFile") };
       const resolve = projectResolver(configFile);
-      const roots = api.parseConfigFile(configFile).fileNames.filter(isOwnSource);
-      const texts = importClosure(
-        roots.map((file) => path.resolve(file)),
-        resolve,
-      );
+      const config = api.parseConfigFile(configFile);
+      const roots = config.fileNames.filter(isOwnSource).map((file) => path.resolve(file));
+      const texts = importClosure(roots, resolve, config.options.allowJs === true);
       return { configFile, files: [...texts.keys()], host: nativeHost(resolve), references: referencesOf(configFile), texts };
     }
     if (typeof api.updateSnapshot !== "function") return { error: apiChanged(install, "API.updateSnapshot") };
