@@ -52,8 +52,11 @@ test("the recipe's Worker bundle imports no node: module and no build-time code,
   expect(text).not.toMatch(/["']node:[a-z_/]+["']/);
   expect(text).not.toMatch(/\bnew Function\b|\beval\(/);
   const gzipped = gzipSync(bytes).length;
-  console.log(`Cloudflare Worker recipe bundle: ${bytes.length} bytes minified, ${gzipped} bytes gzipped (budget ${GZIP_BUDGET})`);
-  expect(gzipped).toBeLessThanOrEqual(GZIP_BUDGET);
+  // The sizes are told when the budget is broken, not printed on every green run.
+  expect(
+    gzipped,
+    `Cloudflare Worker recipe bundle: ${bytes.length} bytes minified, ${gzipped} bytes gzipped (budget ${GZIP_BUDGET})`,
+  ).toBeLessThanOrEqual(GZIP_BUDGET);
 });
 
 test("no code generation from strings in the Worker bundle: no eval, no new Function, no Ajv", async () => {

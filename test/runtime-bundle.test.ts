@@ -45,6 +45,9 @@ test("the runtime entry bundles without typescript, unplugin or the SDK, generat
   // Runs where code generation is forbidden (Cloudflare Workers, a strict CSP).
   expect(result.outputFiles[0]!.text).not.toMatch(/\bnew Function\b|\beval\(/);
   const gzipped = gzipSync(code).length;
-  console.log(`wymcp runtime bundle: ${code.length} bytes minified, ${gzipped} bytes gzipped (budget ${GZIP_BUDGET})`);
-  expect(gzipped).toBeLessThanOrEqual(GZIP_BUDGET);
+  // The sizes are told when the budget is broken, not printed on every green run.
+  expect(
+    gzipped,
+    `wymcp runtime bundle: ${code.length} bytes minified, ${gzipped} bytes gzipped (budget ${GZIP_BUDGET})`,
+  ).toBeLessThanOrEqual(GZIP_BUDGET);
 });
