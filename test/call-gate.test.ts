@@ -219,12 +219,13 @@ describe("the call gate: defaults, handlers and results", () => {
     expect(seen).toMatchObject({ tool: "ctx", action: "n", signal: controller.signal, request: "req" });
     // The client channel's parts too (test/handler-context.test.ts pins them); the log is made on first use, so it is read, not an own key.
     expect(Object.keys(seen as object).sort()).toEqual(["action", "elicit", "listRoots", "request", "sample", "signal", "tool"]);
-    const { log, sample, elicit } = seen as HandlerContext;
+    const { log, sample, elicit, listRoots } = seen as HandlerContext;
     expect(typeof log.info).toBe("function");
     await expect(sample({ messages: [], maxTokens: 1 })).rejects.toMatchObject({ code: "client_unavailable" });
     await expect(elicit({ message: "?", requestedSchema: { type: "object", properties: {} } })).rejects.toMatchObject({
       code: "client_unavailable",
     });
+    await expect(listRoots()).rejects.toMatchObject({ code: "client_unavailable" });
   });
 });
 

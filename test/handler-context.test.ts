@@ -1,8 +1,10 @@
 /**
  * The handler context through the router alone (no SDK): logs go nowhere,
- * progress is absent, sampling and elicitation fail at once with a
+ * progress is absent, sampling, elicitation and the roots fail at once with a
  * `client_unavailable` ToolError; a `CallContext.client` channel is what the
- * handler talks to, so any transport can provide one.
+ * handler talks to, so any transport can provide one (one written without
+ * `listRoots` answers the roots with `client_unavailable`; a question's
+ * options reach the channel).
  */
 import { describe, expect, test } from "vitest";
 import { createRouter, defineTool, type ClientChannel, type HandlerContext } from "../src/index.js";
@@ -14,7 +16,7 @@ let seen: HandlerContext | undefined;
 const probe = defineTool({
   name: "probe",
   description: "Uses the context",
-  actions: { log: none, progress: none, sample: none, elicit: none },
+  actions: { log: none, progress: none, sample: none, elicit: none, roots: none },
   handlers: {
     async log(_data, context) {
       seen = context;
@@ -26,6 +28,7 @@ const probe = defineTool({
       (await sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 })).model,
     elicit: async (_data, { elicit }) =>
       (await elicit({ message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } })).action,
+    roots: async (_data, { listRoots }) => (await listRoots({ key: "where" })).roots.map((root) => root.uri),
   },
 });
 
@@ -47,7 +50,7 @@ describe("without a client channel", () => {
     expect(await call("progress")).toEqual({ isError: false, body: "no token" });
   });
 
-  test.each(["sample", "elicit"])("%s fails at once with client_unavailable", async (action) => {
+  test.each(["sample", "elicit", "roots"])("%s fails at once with client_unavailable", async (action) => {
     expect(await call(action)).toMatchObject({
       isError: true,
       body: {
@@ -73,6 +76,12 @@ describe("with a client channel", () => {
     expect((await call("progress", { client })).body).toBe("reported");
     expect((await call("sample", { client })).body).toBe("m-1");
     expect((await call("elicit", { client })).body).toBe("decline");
+    expect((await call("roots", { client })).body).toMatchObject({ error: "client_unavailable" });
+    const withRoots: ClientChannel = {
+      ...client,
+      listRoots: async (options) => ({ roots: [{ uri: `file:///${options?.key ?? "none"}` }] }),
+    };
+    expect((await call("roots", { client: withRoots })).body).toEqual(["file:///where"]);
     expect(sent).toEqual([
       { level: "warning", data: { disk: "low" }, logger: "probe" },
       { progress: 1, total: 2, message: "half" },

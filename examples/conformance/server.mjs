@@ -2,11 +2,15 @@
 // tests, written with wymcp's public API alone: every fixture its server
 // scenarios call — tools by fixed names with flat arguments, resources,
 // a resource template, prompts, completion, logging, progress, sampling,
-// elicitation, each content type, a JSON Schema 2020-12 tool, SSE polling.
+// elicitation, each content type, a JSON Schema 2020-12 tool, SSE polling —
+// and, for protocol 2026-07-28, the diagnostic tools of the multi-round-trip
+// scenarios (the same elicit/sample/listRoots a 2025 session answers), of the
+// capability checks and of the Mcp-Param-* headers.
 //
 //   npm run build   # once: the example imports the built package
 //   node examples/conformance/server.mjs --port 3001 [--stateless]
 //   npx conformance server --url http://127.0.0.1:3001/mcp --suite all
+//   node node_modules/conformance-next/dist/index.js server --url http://127.0.0.1:3001/mcp --requirements 2026-07-28
 //
 // The suite needs Node 22 for one import its tier-check command uses; on
 // Node 20, preload the stub test/conformance.test.ts uses:

@@ -94,10 +94,13 @@ export class InputRound {
     }
     if (key !== undefined && (typeof key !== "string" || !KEY.test(key)))
       return Promise.reject(new TypeError(`the key of a question must be 1 to 64 letters, digits or _ - . :, not ${JSON.stringify(key)}`));
-    const question: Question = params === undefined ? { method } : { method, params: params as Record<string, unknown> };
+    // A copy: the question sent is the one digested, whatever the handler does to its object meanwhile.
+    const question: Question = params === undefined ? { method } : { method, params: deepCopy(params) as Record<string, unknown> };
+    // A named question's key is settled now, in the order the handler asked; a digest's only once it is known.
+    const named = key === undefined ? undefined : this.#occurrence(key);
     this.#inflight++;
     return digestOf(question).then(
-      (digest) => this.#answer(question, digest, key),
+      (digest) => this.#answer(question, digest, named ?? this.#occurrence(`${PREFIX[method]}-${digest.slice(0, 16)}`)),
       (error: unknown) => {
         this.#inflight--;
         this.#settle();
@@ -112,14 +115,16 @@ export class InputRound {
     clearTimeout(this.#timer);
   }
 
-  #answer(question: Question, digest: string, named: string | undefined): Promise<unknown> {
-    this.#inflight--;
-    if (this.#over) return waits();
-    const base = named ?? `${PREFIX[question.method]}-${digest.slice(0, 16)}`;
+  /** The key of one asking under `base`: the same question asked again in one run (a loop asking to confirm) is one of its own. */
+  #occurrence(base: string): string {
     const count = (this.#seen.get(base) ?? 0) + 1;
     this.#seen.set(base, count);
-    // The same question asked again in one run (a loop asking to confirm) is a question of its own.
-    const key = count === 1 ? base : `${base}#${count}`;
+    return count === 1 ? base : `${base}#${count}`;
+  }
+
+  #answer(question: Question, digest: string, key: string): Promise<unknown> {
+    this.#inflight--;
+    if (this.#over) return waits();
     const { prior, responses, dropped } = this.#input;
     const sealed = prior !== undefined && hasOwn(prior.answers, key) ? prior.answers[key] : undefined;
     if (sealed?.question === digest) return this.#use(key, sealed);

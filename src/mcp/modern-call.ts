@@ -24,7 +24,7 @@ import { isPlainObject } from "../util/inspect.js";
 import type { ClientChannel } from "../contract/client-channel.js";
 import { reportOf } from "./call-params.js";
 import { InputRound } from "./input-round.js";
-import { callSeal, type SealOptions } from "./request-state.js";
+import { callSeal, type CallSeal, type SealOptions } from "./request-state.js";
 
 /** Whether a request came with the 2026-07-28 envelope (every request of that era must). */
 export function isModernRequest(context: ServerContext): boolean {
@@ -59,9 +59,9 @@ export interface ModernCall {
  */
 export async function serveModernCall(call: ModernCall): Promise<ToolAnswer | InputRequiredResult> {
   const { context } = call;
-  let binding: string | undefined;
+  let sealer: CallSeal | undefined;
   // Bound to who calls what with which arguments: a state opens for that call alone (the spec's SHOULD).
-  const seal = () => callSeal(call.seal, (binding ??= `${call.principal}\n${call.name}\n${canonicalJson(call.args ?? {})}`));
+  const seal = () => (sealer ??= callSeal(call.seal, JSON.stringify([call.principal, call.name, canonicalJson(call.args ?? {})])));
   const state = context.mcpReq.requestState();
   const prior = typeof state === "string" ? await seal().open(state) : undefined;
   const envelope = context.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;

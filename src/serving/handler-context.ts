@@ -50,7 +50,16 @@ function viaChannel(channel: ClientChannel): ClientRequests {
     listRoots:
       typeof listRoots === "function"
         ? (options) => (listRoots as NonNullable<ClientChannel["listRoots"]>).call(channel, options)
-        : noRoots,
+        : () =>
+            Promise.reject(
+              new ToolError(
+                "client_unavailable",
+                "listing the client's roots needs a listRoots in the call's client channel, which has none",
+                {
+                  hint: "give the ClientChannel passed to callTool a listRoots method",
+                },
+              ),
+            ),
   };
 }
 
