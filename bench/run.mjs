@@ -13,6 +13,7 @@ const suites = {
   tspc: () => import("./tspc-overhead.bench.mjs"),
   validators: () => import("./validators.bench.mjs"),
   refusal: () => import("./refusal.bench.mjs"),
+  "bundle-size": () => import("./bundle-size.bench.mjs"),
 };
 
 const chosen = process.argv.slice(2);
