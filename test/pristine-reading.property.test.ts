@@ -30,10 +30,10 @@ const schema: fc.Memo<unknown> = fc.memo((depth) =>
         fc.record({ type: fc.constant("array"), items: schema(depth - 1) }),
       ),
 );
-const data: fc.Memo<unknown> = fc.memo((depth) =>
+const data: fc.Memo<unknown> = fc.memo((depth): fc.Arbitrary<unknown> =>
   depth <= 1
     ? fc.oneof(fc.string({ maxLength: 2 }), fc.integer({ min: -2, max: 2 }), fc.boolean(), fc.constant(null))
-    : fc.oneof(
+    : fc.oneof<fc.Arbitrary<unknown>[]>(
         fc.dictionary(fc.constantFrom("a", "b", "c", "zz"), data(depth - 1), { maxKeys: 3 }),
         fc.array(data(depth - 1), { maxLength: 2 }),
       ),
