@@ -120,7 +120,10 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
   };
 }
 
-/** Whether `accept` takes every element (indexed: an array's own `Symbol.iterator` is never called; `accept` may settle on its first call). */
+/**
+ * Whether `accept` takes every element (indexed: an array's own
+ * `Symbol.iterator` is never called; `accept` may settle on its first call).
+ */
 function everyAccepted(array: readonly unknown[], accept: Accept): boolean {
   // eslint-disable-next-line @typescript-eslint/prefer-for-of -- indexed, see above
   for (let index = 0; index < array.length; index++) if (!accept(array[index])) return false;
