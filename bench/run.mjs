@@ -15,6 +15,7 @@ const suites = {
   eslint: () => import("./eslint-overhead.bench.mjs"),
   validators: () => import("./validators.bench.mjs"),
   refusal: () => import("./refusal.bench.mjs"),
+  "bundle-size": () => import("./bundle-size.bench.mjs"),
 };
 
 const chosen = process.argv.slice(2);

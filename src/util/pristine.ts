@@ -39,3 +39,29 @@ export function markFrozenPristine(root: object): void {
 export function isFrozenPristine(value: unknown): boolean {
   return typeof value === "object" && value !== null && frozenPristine.has(value);
 }
+
+/** How deep and how large a value `isTree` walks before it leaves the answer to the full scan. */
+const MAX_TREE_DEPTH = 64;
+const MAX_TREE_OBJECTS = 10_000;
+
+/**
+ * Whether a value inside a pristine copy is a tree — no object inside
+ * itself — found by a walk that ends within bounds (a cycle never would).
+ * Such a value is JSON data a caller could send; `false` means only "scan
+ * it" (the full scan names any cycle, and bounds itself).
+ *
+ * @example
+ * ```ts
+ * isTree({ opts: { tags: ["a"] } }); // true
+ * ```
+ */
+export function isTree(value: unknown): boolean {
+  let objects = 0;
+  const walk = (held: unknown, depth: number): boolean => {
+    if (typeof held !== "object" || held === null) return true;
+    if (depth > MAX_TREE_DEPTH || ++objects > MAX_TREE_OBJECTS) return false;
+    for (const key of Object.keys(held)) if (!walk((held as Record<string, unknown>)[key], depth + 1)) return false;
+    return true;
+  };
+  return walk(value, 0);
+}

@@ -67,7 +67,9 @@ class Copy {
   pristine = true;
   readonly targets: object[] = [];
   private readonly copies = new Map<object, object>();
-  private readonly pending: [source: object, target: object][] = [];
+  /** Sources still to copy, and beside each (same index) its blank copy. */
+  private readonly sources: object[] = [];
+  private readonly blanks: object[] = [];
 
   of(source: unknown): unknown {
     if (typeof source !== "object" || source === null) {
@@ -86,18 +88,30 @@ class Copy {
       this.pristine = false;
       return source;
     }
-    if (Object.getPrototypeOf(target) === null) this.pristine = false;
+    if (target === NULL_PROTOTYPE) {
+      this.pristine = false;
+      return this.adopt(source, Object.create(null) as object);
+    }
+    return this.adopt(source, target);
+  }
+
+  private adopt(source: object, target: object): object {
     this.copies.set(source, target);
     this.targets.push(target);
-    this.pending.push([source, target]);
+    this.sources.push(source);
+    this.blanks.push(target);
     return target;
   }
 
   /** Fills every pending copy; `false` when the original must be kept (too many objects, a trap that throws). */
   fill(): boolean {
-    for (let next = this.pending.pop(); next !== undefined; next = this.pending.pop()) {
+    // The two lists grow together: a source and its blank copy are taken off together.
+    for (
+      let source = this.sources.pop(), target = this.blanks.pop();
+      source !== undefined && target !== undefined;
+      source = this.sources.pop(), target = this.blanks.pop()
+    ) {
       if (this.copies.size > MAX_OBJECTS) return false;
-      const [source, target] = next;
       let names: string[], symbols: symbol[];
       try {
         // Two listings, not `Reflect.ownKeys`: the engine answers them several times faster.
@@ -162,13 +176,16 @@ function denseArray(names: readonly string[], length: number): boolean {
   return true;
 }
 
-/** An empty copy of a plain object or array, or `undefined` for anything else. */
+/** Stands for a copy without a prototype, which is never pristine. */
+const NULL_PROTOTYPE = Object.freeze({});
+
+/** An empty copy of a plain object or array (`NULL_PROTOTYPE` for an object without one), or `undefined` for anything else. */
 function blankOf(source: object): object | undefined {
   try {
     if (Array.isArray(source)) return Object.getPrototypeOf(source) === Array.prototype ? new Array<unknown>(source.length) : undefined;
     const prototype: unknown = Object.getPrototypeOf(source);
     if (prototype === Object.prototype) return {};
-    if (prototype === null) return Object.create(null) as object;
+    if (prototype === null) return NULL_PROTOTYPE;
     return undefined;
   } catch {
     return undefined;

@@ -10,6 +10,8 @@
  * walk, which enters plain objects only.
  */
 import { checkData, valueProblems, type DataContract, type DataProblem } from "./data-check.js";
+import { closureAdmits } from "./closure-admits.js";
+import { isTree } from "../util/pristine.js";
 import { hasOwn, isArray, isPlainObject, read } from "../util/inspect.js";
 import { dataOffences, defaultOffencesIn, type KeySetWalk } from "./key-set.js";
 import type { SchemaContext } from "./key-validators.js";
@@ -34,10 +36,16 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
   const closure = walk.closure;
   const values = context.values ?? new Map();
   const offences: Offence[] = [];
+  // In a pristine copy every value is JSON data but for a cycle, so a tree the closure admits has no key offence.
+  const { pristine } = context.reading;
   if (hasOwn(schema, "defaults")) {
     const defaults = read(schema, "defaults");
     // Data shared many times over (built in code) would take the closure walk and the validator exponential time.
-    const keys = exceedsSize(defaults, MAX_VALUE_SIZE) ? [tooLarge(action, ["defaults"])] : defaultOffencesIn(closure, defaults, action);
+    const keys = exceedsSize(defaults, MAX_VALUE_SIZE)
+      ? [tooLarge(action, ["defaults"])]
+      : pristine && isTree(defaults) && closureAdmits(closure, defaults)
+        ? []
+        : defaultOffencesIn(closure, defaults, action);
     offences.push(...keys);
     if (keys.length === 0 && isPlainObject(defaults)) {
       for (const problem of valueProblems(values, defaults))
@@ -52,7 +60,7 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
       if (!isPlainObject(example)) return; // A wrong-typed entry (or a hole) is a shape offence already.
       if (exceedsSize(example, MAX_VALUE_SIZE)) return void offences.push(tooLarge(action, ["examples", index]));
       // An example a caller could not send (not JSON data) is named as such, not checked as a call.
-      const faults = dataOffences(example, ["examples", index], action, "example");
+      const faults = pristine && isTree(example) ? [] : dataOffences(example, ["examples", index], action, "example");
       if (faults.length > 0) offences.push(...faults);
       else
         for (const problem of checkData(contract, example).problems)
