@@ -46,6 +46,23 @@ export function parserVersion(): string | undefined {
   }
 }
 
+/**
+ * Whether a file is part of an installed wymcp: it lies in a
+ * `node_modules/wymcp` folder (pnpm's `.pnpm/…/node_modules/wymcp` too).
+ * A specifier resolving there names wymcp whatever it is written as (a
+ * package.json `imports` entry, a tsconfig path, a bundler alias).
+ *
+ * @example
+ * ```ts
+ * isInstalledWymcpFile("/project/node_modules/wymcp/dist/src/index.js"); // true
+ * ```
+ */
+export function isInstalledWymcpFile(fileName: string): boolean {
+  const segments = fileName.split(/[\\/]/);
+  const at = segments.lastIndexOf("node_modules");
+  return at !== -1 && segments[at + 1] === PACKAGE_NAME;
+}
+
 function here(): string {
   return path.dirname(fileURLToPath(import.meta.url));
 }

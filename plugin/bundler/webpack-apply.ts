@@ -8,6 +8,7 @@
 import type { BuildTally } from "./build-summary.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import type { LazyPass } from "./lazy-pass.js";
+import { noteWymcpAliases } from "./alias-config.js";
 import type { WebpackLikeCompiler } from "./webpack-scan.js";
 
 /**
@@ -29,6 +30,7 @@ export function applyToCompiler(
   framework: "webpack" | "rspack",
   newTally: () => BuildTally,
 ): void {
+  noteWymcpAliases((compiler as { options?: { resolve?: { alias?: unknown } } }).options?.resolve?.alias);
   compiler.hooks.thisCompilation.tap("wymcp", (compilation) => {
     pass.prepare();
     compilation.hooks.finishModules.tapPromise("wymcp", async (modules) => {

@@ -134,8 +134,21 @@ export class References {
     }
   }
 
-  /** A module specifier resolved once per session (a module's names are often imported from the same few modules). */
+  /**
+   * The local module a specifier names, resolved once per session (a
+   * module's names are often imported from the same few modules); a package
+   * (a file under `node_modules`) or a declaration file is no local module:
+   * the check reads no constants there.
+   */
   resolve(specifier: string, containingFile: string): string | undefined {
+    const fileName = this.resolveAny(specifier, containingFile);
+    return fileName === undefined || fileName.split(/[\\/]/).includes("node_modules") || /\.d\.[^/\\]*ts$/.test(fileName)
+      ? undefined
+      : fileName;
+  }
+
+  /** The file a specifier names as the host resolves it, a package's included (which package an alias names). */
+  resolveAny(specifier: string, containingFile: string): string | undefined {
     const key = `${specifier}\0${containingFile}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     let fileName: string | undefined;
@@ -189,6 +202,15 @@ export class References {
     } finally {
       this.exportsInProgress.delete(key);
     }
+  }
+
+  /**
+   * The key a computed member reads, when it evaluates to a string or number
+   * (`w["define" + "Tool"]`, `w[key]` with `const key = "defineTool"`).
+   */
+  keyOf(node: Node): string | undefined {
+    const value = this.context.evaluate(node);
+    return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
   }
 
   /** Whether the module host knows the module exports nothing of wymcp's (`ModuleHost.isWymcpFree`), without reading it. */

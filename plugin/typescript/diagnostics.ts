@@ -72,7 +72,7 @@ export class ProgramChecker {
       !sourceFile.isDeclarationFile &&
       !program.isSourceFileFromExternalLibrary(sourceFile) &&
       !program.isSourceFileDefaultLibrary(sourceFile) &&
-      mayDeclareTools(sourceFile.text)
+      mayDeclareTools(sourceFile.text, sourceFile.fileName)
     );
   }
 
