@@ -63,6 +63,25 @@ export function isInstalledWymcpFile(fileName: string): boolean {
   return at !== -1 && segments[at + 1] === PACKAGE_NAME;
 }
 
+const wymcpFolders = new Map<string, boolean>();
+
+/**
+ * Whether a file lies in wymcp's own package folder, installed or not (a
+ * package.json named `wymcp` at or above it): only then can a local file be
+ * what `wymcp` resolves to (a local build, linked or aliased).
+ *
+ * @example
+ * ```ts
+ * isInWymcpPackage("/src/wymcp/src/index.ts"); // true in wymcp's own repository
+ * ```
+ */
+export function isInWymcpPackage(fileName: string): boolean {
+  const folder = path.dirname(fileName);
+  let inside = wymcpFolders.get(folder);
+  if (inside === undefined) wymcpFolders.set(folder, (inside = wymcpVersion(folder) !== undefined));
+  return inside;
+}
+
 function here(): string {
   return path.dirname(fileURLToPath(import.meta.url));
 }

@@ -15,6 +15,7 @@ import { locateOffences } from "./locate.js";
 import { mayDeclareTools } from "./prefilter.js";
 import { renamedExports, unfollowedUses } from "./unfollowed.js";
 import { unresolvedImports } from "./unresolved-imports.js";
+import { projectRoot } from "./project-root.js";
 
 /**
  * Validates one evaluated declaration with the runtime's validators.
@@ -88,7 +89,7 @@ export function checkSourceFile(sourceFile: SourceFile, host: ModuleHost = diskH
   const fileName = sourceFile.fileName;
   const syntaxError = sourceFile.parseError;
   if (syntaxError !== undefined) return { fileName, declarations: [], filesRead: [], skipped: { reason: "syntax-error", ...syntaxError } };
-  const { evaluator, wymcp } = checkSession(host);
+  const { evaluator, wymcp } = checkSession(host, projectRoot(fileName));
   const filesRead = () => evaluator.filesRead.filter((file) => file !== fileName);
   try {
     const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);

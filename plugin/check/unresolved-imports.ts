@@ -2,9 +2,10 @@
  * `defineTool` imported from a specifier that resolves to nothing here — a
  * bundler's alias seen by `wymcp check`, which reads no bundler
  * configuration, or a package.json `imports` entry to a wymcp that is not
- * installed: if it names wymcp, the declarations made with it are not
- * checked, so the file says so. A specifier naming an installed package (or
- * any file) is another module's `defineTool`, and says nothing.
+ * installed — or to a module outside the project, which the check does not
+ * read: if it is wymcp's, the declarations made with it are not checked, so
+ * the file says so. A specifier naming an installed package, or a module
+ * of the project, is followed (another module's `defineTool` says nothing).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -14,8 +15,9 @@ import type { UnfollowedUse } from "./unfollowed.js";
 import type { WymcpReferences } from "./wymcp-references.js";
 
 /**
- * Every `import { defineTool } from "…"` whose specifier the check cannot
- * resolve, nor find installed as a package.
+ * Every import of a `defineTool` (by its name or under it) whose specifier
+ * the check cannot resolve, nor find installed as a package, or resolves
+ * outside the project.
  *
  * @example
  * ```ts
@@ -28,16 +30,28 @@ export function unresolvedImports(sourceFile: SourceFile, wymcp: WymcpReferences
     if (statement.type !== "ImportDeclaration" || statement.importKind === "type") continue;
     const specifier = statement.source.value as string;
     const importsDefineTool = (statement.specifiers as Node[]).some(
-      (entry) => entry.type === "ImportSpecifier" && entry.importKind !== "type" && moduleExportName(entry.imported) === "defineTool",
+      (entry) =>
+        entry.type === "ImportSpecifier" &&
+        entry.importKind !== "type" &&
+        (moduleExportName(entry.imported) === "defineTool" || entry.local.name === "defineTool"),
     );
-    if (!importsDefineTool || /^\.\.?(\/|$)/.test(specifier) || wymcp.isWymcp(specifier, sourceFile.fileName)) continue;
-    if (wymcp.resolves(specifier, sourceFile.fileName) || isInstalled(specifier, sourceFile.fileName)) continue;
-    found.push({
-      node: statement,
-      message:
-        `defineTool is imported from "${specifier}", which does not resolve here: if it names wymcp (a bundler alias), ` +
-        "declarations made with it are not checked at build time; add it to tsconfig paths or package.json imports, or check with the bundler's plugin",
-    });
+    if (!importsDefineTool || wymcp.isWymcp(specifier, sourceFile.fileName)) continue;
+    const file = wymcp.resolved(specifier, sourceFile.fileName);
+    if (file !== undefined && !file.split(/[\\/]/).includes("node_modules") && !wymcp.isReadable(file)) {
+      found.push({
+        node: statement,
+        message:
+          `defineTool is imported from "${specifier}", a module outside the project, which the check does not read: ` +
+          "declarations made with it are not checked at build time; move the module into the project",
+      });
+    } else if (file === undefined && !/^\.\.?(\/|$)/.test(specifier) && !isInstalled(specifier, sourceFile.fileName)) {
+      found.push({
+        node: statement,
+        message:
+          `defineTool is imported from "${specifier}", which does not resolve here: if it names wymcp (a bundler alias), ` +
+          "declarations made with it are not checked at build time; add it to tsconfig paths or package.json imports, or check with the bundler's plugin",
+      });
+    }
   }
   return found;
 }

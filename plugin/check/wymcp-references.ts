@@ -15,7 +15,7 @@ import { exportBinding, exportsDeclaredFunction } from "../evaluator/exports.js"
 import type { References } from "../evaluator/references.js";
 import { resolveIdentifier, type Binding } from "../evaluator/scope.js";
 import { unwrap } from "../evaluator/wrappers.js";
-import { isInstalledWymcpFile, PACKAGE_NAME } from "../package.js";
+import { isInstalledWymcpFile, isInWymcpPackage, PACKAGE_NAME } from "../package.js";
 import { isAliasedWymcpFile } from "./wymcp-aliases.js";
 
 /** What an expression stands for: wymcp's `defineTool`, the wymcp package, a local module (by file), or nothing of wymcp's. */
@@ -80,12 +80,18 @@ export class WymcpReferences {
     const file = this.references.resolveAny(specifier, importer);
     if (file === undefined) return false;
     if (file.split(/[\\/]/).includes("node_modules")) return isInstalledWymcpFile(file);
-    return isAliasedWymcpFile(file) || file === this.references.resolveAny(PACKAGE_NAME, importer);
+    // Asked of the bundler only for a file of wymcp's own package: most local specifiers are the project's path aliases.
+    return isAliasedWymcpFile(file) || (isInWymcpPackage(file) && file === this.references.resolveAny(PACKAGE_NAME, importer));
   }
 
-  /** Whether a specifier resolves to any file the host can name (a local module, or a package's file). */
-  resolves(specifier: string, importer: string): boolean {
-    return this.references.resolveAny(specifier, importer) !== undefined;
+  /** The file a specifier resolves to (a local module, or a package's file), if any. */
+  resolved(specifier: string, importer: string): string | undefined {
+    return this.references.resolveAny(specifier, importer);
+  }
+
+  /** Whether the check reads a module: one in the checked file's project (`EvaluatorOptions.project`). */
+  isReadable(fileName: string): boolean {
+    return this.references.isReadable(fileName);
   }
 
   private memberMeaning(holder: Meaning, key: string, links: number): Meaning {

@@ -5,6 +5,7 @@
  * reached again while it is being evaluated, or a re-export chain that comes
  * back to itself, is `Unknown`.
  */
+import path from "node:path";
 import { positionOf, type Node, type SourceFile } from "./ast.js";
 import { exportBinding } from "./exports.js";
 import type { ModuleHost } from "./modules.js";
@@ -37,6 +38,8 @@ export class References {
     private readonly context: ReferenceContext,
     private readonly host: ModuleHost,
     private readonly isHarmlessCall: (callee: Node) => boolean,
+    /** The folder whose modules may be read; `undefined`: any. */
+    private readonly project?: string,
   ) {}
 
   /** Every module file read so far. */
@@ -218,11 +221,22 @@ export class References {
     return !this.files.has(fileName) && this.host.isWymcpFree?.(fileName) === true;
   }
 
-  /** A module's SourceFile, or why its constants cannot be read: a module the bundler will reject is never evaluated. */
+  /** Whether a module lies in the project, where modules may be read (`EvaluatorOptions.project`). */
+  isReadable(fileName: string): boolean {
+    if (this.project === undefined) return true;
+    const relative = path.relative(this.project, fileName);
+    return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+  }
+
+  /**
+   * A module's SourceFile, or why its constants cannot be read: a module the
+   * bundler will reject is never evaluated, and one outside the project is
+   * never read (what it holds could be printed in an offence).
+   */
   sourceFile(fileName: string): SourceFile | string {
     let file = this.files.get(fileName);
     if (file === undefined) {
-      file = readModule(this.host, fileName);
+      file = this.isReadable(fileName) ? readModule(this.host, fileName) : `is outside the project (${this.project ?? ""}): it is not read`;
       this.files.set(fileName, file);
     }
     return file;
