@@ -46,6 +46,42 @@ export function parserVersion(): string | undefined {
   }
 }
 
+/**
+ * Whether a file is part of an installed wymcp: it lies in a
+ * `node_modules/wymcp` folder (pnpm's `.pnpm/…/node_modules/wymcp` too).
+ * A specifier resolving there names wymcp whatever it is written as (a
+ * package.json `imports` entry, a tsconfig path, a bundler alias).
+ *
+ * @example
+ * ```ts
+ * isInstalledWymcpFile("/project/node_modules/wymcp/dist/src/index.js"); // true
+ * ```
+ */
+export function isInstalledWymcpFile(fileName: string): boolean {
+  const segments = fileName.split(/[\\/]/);
+  const at = segments.lastIndexOf("node_modules");
+  return at !== -1 && segments[at + 1] === PACKAGE_NAME;
+}
+
+const wymcpFolders = new Map<string, boolean>();
+
+/**
+ * Whether a file lies in wymcp's own package folder, installed or not (a
+ * package.json named `wymcp` at or above it): only then can a local file be
+ * what `wymcp` resolves to (a local build, linked or aliased).
+ *
+ * @example
+ * ```ts
+ * isInWymcpPackage("/src/wymcp/src/index.ts"); // true in wymcp's own repository
+ * ```
+ */
+export function isInWymcpPackage(fileName: string): boolean {
+  const folder = path.dirname(fileName);
+  let inside = wymcpFolders.get(folder);
+  if (inside === undefined) wymcpFolders.set(folder, (inside = wymcpVersion(folder) !== undefined));
+  return inside;
+}
+
 function here(): string {
   return path.dirname(fileURLToPath(import.meta.url));
 }

@@ -7,79 +7,14 @@
  * "partly evaluated" entry from `wymcp check`. Through the CLI, esbuild and
  * Vite.
  */
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import wymcpEsbuild from "../plugin/bundler/esbuild.js";
-import wymcpVite from "../plugin/bundler/vite.js";
-import { run } from "../plugin/cli/run.js";
-import { esbuildInMemory, runtimeEntry } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
+import { cliOutcome, esbuildOutcome, viteOutcome } from "./support/build-outcomes.js";
 
 const BOUND = 120_000;
 /** A definition with one certain offence: the typo'd key "descripton". */
 const BAD = `{ name: "t", description: "T", handlers: { a: () => 1 }, actions: { a: { descripton: "A", properties: {} } } }`;
 const TYPO = /unknown key "descripton"/;
-
-interface Outcome {
-  readonly ok: boolean;
-  readonly errors: string[];
-  readonly warnings: string[];
-}
-
-async function esbuildOutcome(root: string): Promise<Outcome> {
-  const esbuild = await import("esbuild");
-  try {
-    const result = await esbuild.build({ ...esbuildInMemory(join(root, "src/index.ts")), plugins: [wymcpEsbuild({ cache: false })] });
-    return { ok: true, errors: [], warnings: result.warnings.map((warning) => warning.text) };
-  } catch (error) {
-    const failure = error as { errors?: { text: string }[]; warnings?: { text: string }[] };
-    return {
-      ok: false,
-      errors: (failure.errors ?? []).map((message) => message.text),
-      warnings: (failure.warnings ?? []).map((message) => message.text),
-    };
-  }
-}
-
-async function viteOutcome(root: string): Promise<Outcome> {
-  const { build } = await import("vite");
-  const warnings: string[] = [];
-  const logger = {
-    info: () => {},
-    warn: (message: string) => warnings.push(message),
-    warnOnce: (message: string) => warnings.push(message),
-    error: () => {},
-    clearScreen: () => {},
-    hasErrorLogged: () => false,
-    hasWarned: false,
-  };
-  try {
-    await build({
-      root,
-      configFile: false,
-      logLevel: "warn",
-      customLogger: logger,
-      resolve: { alias: [{ find: /^wymcp$/, replacement: runtimeEntry }] },
-      plugins: [wymcpVite({ cache: false })],
-      build: {
-        write: false,
-        minify: false,
-        target: "node22",
-        ssr: join(root, "src/index.ts"),
-        rollupOptions: { onwarn: (warning) => warnings.push(String(warning.message)) },
-      },
-    });
-    return { ok: true, errors: [], warnings };
-  } catch (error) {
-    return { ok: false, errors: [String((error as Error).message)], warnings };
-  }
-}
-
-function cliOutcome(root: string): { code: number; stdout: string } {
-  let stdout = "";
-  const code = run(["check", "src"], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stdout += `${text}\n`), cwd: root });
-  return { code, stdout };
-}
 
 /** Cases the check follows: the offence fails every build and `wymcp check`. */
 const FOLLOWED: readonly (readonly [string, string, Readonly<Record<string, string>>])[] = [

@@ -11,11 +11,14 @@
 import path from "node:path";
 import type { BundlerResolve } from "./pre-resolution.js";
 import { resolveLocalModule } from "../evaluator/resolver.js";
+import { isInstalledWymcpFile } from "../package.js";
 
 /**
  * The local file behind a bundler's answer; `undefined` for anything else:
  * a virtual module (`\0…`, not a path), a module with a query (`?raw`:
- * not the module's constants), a package under `node_modules`.
+ * not the module's constants), a package under `node_modules` — but for
+ * wymcp's own files, which an alias of wymcp resolves to (the check then
+ * knows the alias names wymcp; it reads no constants there).
  *
  * @example
  * ```ts
@@ -25,7 +28,7 @@ import { resolveLocalModule } from "../evaluator/resolver.js";
  */
 export function localFile(id: string | false | null | undefined): string | undefined {
   if (typeof id !== "string" || id.includes("\0") || id.includes("?") || !path.isAbsolute(id)) return undefined;
-  return id.split(/[\\/]/).includes("node_modules") ? undefined : id;
+  return id.split(/[\\/]/).includes("node_modules") && !isInstalledWymcpFile(id) ? undefined : id;
 }
 
 /** What the plugin uses of a Rollup, Vite or Rolldown plugin context. */
@@ -54,8 +57,13 @@ export function contextResolver(context: unknown): BundlerResolve | undefined {
   if (typeof resolve !== "function") return undefined;
   return async (specifier, importer) => {
     const resolved = await resolve.call(resolving, specifier, importer, { skipSelf: true });
-    if (resolved === null || (resolved.external !== undefined && resolved.external !== false)) return undefined;
-    return localFile(resolved.id);
+    if (resolved === null) return undefined;
+    if (resolved.external === undefined || resolved.external === false) return localFile(resolved.id);
+    // An external is not bundled, so not read — but an external wymcp still says which specifiers name it
+    // (Vite's SSR builds answer `{ id: "wymcp", external: true, packageJsonPath }`): one of its files says so.
+    const manifest = (resolved as { packageJsonPath?: unknown }).packageJsonPath;
+    if (typeof manifest === "string" && isInstalledWymcpFile(manifest)) return manifest;
+    return isInstalledWymcpFile(resolved.id) ? localFile(resolved.id) : undefined;
   };
 }
 

@@ -14,6 +14,7 @@ import type { Plugin, PluginBuild } from "esbuild";
 import type { BuildTally } from "./build-summary.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import type { LazyPass } from "./lazy-pass.js";
+import { noteWymcpAliases } from "./alias-config.js";
 
 /**
  * The setup function of the esbuild plugin.
@@ -28,6 +29,7 @@ export function esbuildSetup(pass: LazyPass, include: (id: string) => boolean, n
     const wantsMetafile = build.initialOptions.metafile === true;
     build.initialOptions.metafile = true;
     const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
+    noteWymcpAliases(build.initialOptions.alias);
     build.onStart(() => {
       pass.prepare();
     });

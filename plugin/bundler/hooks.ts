@@ -19,6 +19,7 @@ import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unp
 import { defaultCacheFolder } from "../cache/folder.js";
 import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./build-summary.js";
 import { CODE_FILTER } from "../check/prefilter.js";
+import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import { esbuildSetup } from "./esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
@@ -119,8 +120,11 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
   // Counted in one-off builds only: a dev server or watch mode never ends a build the way a summary needs.
   let tally: BuildTally | undefined;
   let viteLogger: InfoLogger | undefined;
-  const configResolved = (config: { logger?: InfoLogger }) => {
+  // Vite filters code natively: a build with an alias of wymcp (`resolve.alias`) lets every module through to the prefilter.
+  const filter: { id: ReturnType<typeof idFilter>; code: RegExp | undefined } = { id: idFilter(options), code: CODE_FILTER };
+  const configResolved = (config: { logger?: InfoLogger; resolve?: { alias?: unknown } }) => {
     viteLogger = config.logger;
+    if (noteWymcpAliases(config.resolve?.alias)) filter.code = undefined;
   };
   return {
     name: "wymcp",
@@ -150,7 +154,7 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
     // Vite: its logger prints the summary, as Vite prints its own lines.
     ...({ configResolved, vite: { configResolved } } as object),
     transform: {
-      filter: { id: idFilter(options), code: CODE_FILTER },
+      filter,
       handler(code, id) {
         const fileName = fileOf(id);
         if (fileName === undefined) return undefined;

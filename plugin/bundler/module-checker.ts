@@ -183,7 +183,7 @@ export class ModuleChecker {
     const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
     if (store === undefined || !stats?.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
-      return text === undefined || !mayDeclareTools(text) ? NOTHING : this.run(fileName, text, undefined, resolution);
+      return text === undefined || !mayDeclareTools(text, fileName) ? NOTHING : this.run(fileName, text, undefined, resolution);
     }
     const stored = store.entries[fileName];
     if (stored !== undefined && sameStats(stored.seen, stats)) {
@@ -204,8 +204,9 @@ export class ModuleChecker {
     resolution: BundlerResolution | undefined,
   ): ModuleVerdict | Promise<ModuleVerdict> {
     const text = readSource(fileName);
-    if (text === undefined) return code === undefined || !mayDeclareTools(code) ? NOTHING : this.run(fileName, code, undefined, resolution);
-    if (!mayDeclareTools(text)) {
+    if (text === undefined)
+      return code === undefined || !mayDeclareTools(code, fileName) ? NOTHING : this.run(fileName, code, undefined, resolution);
+    if (!mayDeclareTools(text, fileName)) {
       // No hash: whatever this file becomes, it is read again when its times change.
       store.entries[fileName] = { seen: [stats.size, stats.mtimeMs, stats.ctimeMs, ""], mentions: false };
       this.dirty = true;

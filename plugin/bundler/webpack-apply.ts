@@ -10,6 +10,7 @@
 import type { BuildTally } from "./build-summary.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import type { LazyPass } from "./lazy-pass.js";
+import { noteWymcpAliases } from "./alias-config.js";
 import type { WebpackLikeCompilation, WebpackLikeCompiler } from "./webpack-scan.js";
 
 /**
@@ -31,6 +32,7 @@ export function applyToCompiler(
   framework: "webpack" | "rspack",
   newTally: () => BuildTally,
 ): void {
+  noteWymcpAliases((compiler as { options?: { resolve?: { alias?: unknown } } }).options?.resolve?.alias);
   // The pass of each compilation, started once its modules are built and ended with it.
   const ends = new WeakMap<WebpackLikeCompilation, () => Promise<void>>();
   compiler.hooks.thisCompilation.tap("wymcp", (compilation) => {

@@ -9,12 +9,13 @@
  * same (`module-checker.ts`).
  *
  * The graph is the one the evaluator follows: an import of the specifier
- * `wymcp` (however the bundler resolves it) reaches wymcp; an import of a
+ * `wymcp` (however the bundler resolves it), or of an alias bundling the
+ * same file or a file of an installed wymcp, reaches wymcp; an import of a
  * local module reaches what that module reaches; a package, an external or
  * a virtual module is opaque to the evaluator (it never reads them) and so
  * reaches nothing. A module the graph does not know is never wymcp-free.
  */
-import { PACKAGE_NAME } from "../package.js";
+import { isInstalledWymcpFile, PACKAGE_NAME } from "../package.js";
 import { isNamespaced, metafileInput, type ResolutionMetafile } from "./bundler-resolvers.js";
 
 /** Whether a module (an absolute file name) is wymcp-free in this build's graph. */
@@ -55,10 +56,14 @@ const OPAQUE = /(?:^|\/)node_modules\/|[?\0]/;
 function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
   const reaching = new Set<string>();
   const importers = new Map<string, string[]>();
+  // What `wymcp` itself resolves to: an alias bundling the same file (or any file of an installed wymcp) names wymcp too.
+  const wymcpFiles = new Set<string>();
+  for (const input in inputs) for (const edge of inputs[input]!.imports) if (edge.original === PACKAGE_NAME) wymcpFiles.add(edge.path);
   // No destructuring: this runs on every build whose kept verdicts took modules as wymcp-free, mostly before the code is optimised.
   for (const input in inputs) {
     for (const edge of inputs[input]!.imports) {
-      if ((edge.original ?? edge.path) === PACKAGE_NAME) reaching.add(input);
+      if ((edge.original ?? edge.path) === PACKAGE_NAME || wymcpFiles.has(edge.path) || isInstalledWymcpFile(edge.path))
+        reaching.add(input);
       else if (edge.external === true || isNamespaced(edge.path) || OPAQUE.test(edge.path)) continue;
       // A local module the metafile does not list as an input is unknown: the importer is not wymcp-free.
       else if (!Object.hasOwn(inputs, edge.path)) reaching.add(input);

@@ -14,6 +14,8 @@ import type { DeclarationCheck, FileCheck, FileNote, SkippedFile } from "./file-
 import { locateOffences } from "./locate.js";
 import { mayDeclareTools } from "./prefilter.js";
 import { renamedExports, unfollowedUses } from "./unfollowed.js";
+import { unresolvedImports } from "./unresolved-imports.js";
+import { projectRoot } from "./project-root.js";
 
 /**
  * Validates one evaluated declaration with the runtime's validators.
@@ -45,7 +47,7 @@ function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
  * ```
  */
 export function checkSource(fileName: string, text: string, host: ModuleHost = diskHost()): FileCheck {
-  if (!mayDeclareTools(text)) return { fileName, declarations: [], filesRead: [] };
+  if (!mayDeclareTools(text, fileName)) return { fileName, declarations: [], filesRead: [] };
   let sourceFile: SourceFile;
   try {
     sourceFile = parseSource(fileName, text);
@@ -69,7 +71,7 @@ export function checkSource(fileName: string, text: string, host: ModuleHost = d
  * ```
  */
 export function importedSpecifiers(fileName: string, text: string): readonly string[] {
-  if (!mayDeclareTools(text)) return [];
+  if (!mayDeclareTools(text, fileName)) return [];
   try {
     const sourceFile = parseSource(fileName, text);
     return sourceFile.parseError === undefined ? sourceFile.moduleRequests : [];
@@ -87,11 +89,14 @@ export function checkSourceFile(sourceFile: SourceFile, host: ModuleHost = diskH
   const fileName = sourceFile.fileName;
   const syntaxError = sourceFile.parseError;
   if (syntaxError !== undefined) return { fileName, declarations: [], filesRead: [], skipped: { reason: "syntax-error", ...syntaxError } };
-  const { evaluator, wymcp } = checkSession(host);
+  const { evaluator, wymcp } = checkSession(host, projectRoot(fileName));
   const filesRead = () => evaluator.filesRead.filter((file) => file !== fileName);
   try {
     const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);
-    const notes: FileNote[] = unfollowedUses(sourceFile, wymcp).map(({ node, message }) => ({ message, ...lineAndColumn(node) }));
+    const notes: FileNote[] = [...unfollowedUses(sourceFile, wymcp), ...unresolvedImports(sourceFile, wymcp)].map(({ node, message }) => ({
+      message,
+      ...lineAndColumn(node),
+    }));
     for (const { offset, message } of renamedExports(sourceFile, wymcp)) notes.push({ message, ...sourceFile.position(offset) });
     if (evaluator.budget.reason !== undefined)
       notes.push({ message: `${evaluator.budget.reason}: what was built past it is unknown`, line: 1, column: 1 });

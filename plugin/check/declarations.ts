@@ -42,16 +42,17 @@ export interface FindOptions {
 
 /**
  * An evaluation session for one file, whose mutation check knows that
- * passing a constant to wymcp's `defineTool` leaves it as it is.
+ * passing a constant to wymcp's `defineTool` leaves it as it is, reading
+ * modules of `project` alone (when given).
  *
  * @example
  * ```ts
  * const { evaluator, wymcp } = checkSession(diskHost());
  * ```
  */
-export function checkSession(host: ModuleHost): { evaluator: Evaluator; wymcp: WymcpReferences } {
+export function checkSession(host: ModuleHost, project?: string): { evaluator: Evaluator; wymcp: WymcpReferences } {
   // The evaluator calls `isHarmlessCall` only when it evaluates, after `wymcp` is set.
-  const evaluator: Evaluator = new Evaluator(host, { isHarmlessCall: (callee) => wymcp.meaning(callee) === "defineTool" });
+  const evaluator: Evaluator = new Evaluator(host, { isHarmlessCall: (callee) => wymcp.meaning(callee) === "defineTool", project });
   const wymcp = new WymcpReferences(evaluator.references);
   return { evaluator, wymcp };
 }

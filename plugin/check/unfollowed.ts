@@ -76,7 +76,8 @@ export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): 
       node.type === "MemberExpression" &&
       node.computed &&
       staticKey(node) === undefined &&
-      wymcp.meaning(node.object) === "package"
+      wymcp.meaning(node.object) === "package" &&
+      wymcp.memberKey(node) === undefined
     ) {
       found.push({
         node,
@@ -134,6 +135,18 @@ function outer(node: Node): Node {
   return top;
 }
 
+/** Whether every name a destructuring pattern binds is read by a key as written (what the check follows). */
+function followedPattern(pattern: Node): boolean {
+  if (pattern.type === "Identifier") return true;
+  if (pattern.type !== "ObjectPattern") return false;
+  return (pattern.properties as Node[]).every(
+    (property) =>
+      property.type === "Property" &&
+      !property.computed &&
+      (property.value.type === "Identifier" || followedPattern(property.value as Node)),
+  );
+}
+
 function isReference(identifier: Node): boolean {
   const parent = identifier.parent;
   if (parent === undefined) return false;
@@ -159,9 +172,12 @@ function useProblem(top: Node, meaning: "defineTool" | "package"): string | unde
         ? undefined
         : `${what} is used as an object: declarations made through it are not checked at build time`;
     case "VariableDeclarator":
-      return parent.parent?.kind === "const"
-        ? undefined
-        : `${what} is stored in a ${String(parent.parent?.kind)} binding: declarations made through it are not checked at build time`;
+      if (parent.parent?.kind !== "const")
+        return `${what} is stored in a ${String(parent.parent?.kind)} binding: declarations made through it are not checked at build time`;
+      // `const { defineTool } = w` is followed; a computed key, a default or a rest element is not.
+      return parent.init === top && meaning === "package" && !followedPattern(parent.id as Node)
+        ? `${what} is destructured with a computed key, a default or a rest element: declarations made through it are not checked at build time`
+        : undefined;
     case "ExportSpecifier":
     case "ExportDefaultDeclaration":
     case "TSExportAssignment":

@@ -4,15 +4,19 @@
  * `await import("wymcp")`), or a local module that re-exports them. Aliases
  * (`const dt = defineTool`), destructuring (`const { defineTool } = w`),
  * local re-exports (`export { defineTool } from "wymcp"` in a module of the
- * project), `(0, defineTool)` and escaped specifiers are followed; a name of
- * another package or module is not wymcp's.
+ * project), `(0, defineTool)`, escaped specifiers, computed keys that
+ * evaluate (`w["define" + "Tool"]`) and aliases of the package (a specifier
+ * that resolves into an installed wymcp, or to the file `wymcp` itself
+ * resolves to: a package.json `imports` entry, a tsconfig path, a bundler
+ * alias) are followed; a name of another package or module is not wymcp's.
  */
 import type { Node } from "../evaluator/ast.js";
 import { exportBinding, exportsDeclaredFunction } from "../evaluator/exports.js";
 import type { References } from "../evaluator/references.js";
 import { resolveIdentifier, type Binding } from "../evaluator/scope.js";
 import { unwrap } from "../evaluator/wrappers.js";
-import { PACKAGE_NAME } from "../package.js";
+import { isInstalledWymcpFile, isInWymcpPackage, PACKAGE_NAME } from "../package.js";
+import { isAliasedWymcpFile } from "./wymcp-aliases.js";
 
 /** What an expression stands for: wymcp's `defineTool`, the wymcp package, a local module (by file), or nothing of wymcp's. */
 export type Meaning = "defineTool" | "package" | { readonly module: string } | undefined;
@@ -44,8 +48,10 @@ export class WymcpReferences {
       case "Identifier":
         return this.bindingMeaning(resolveIdentifier(expression), links + 1);
       case "MemberExpression": {
-        const key = staticKey(expression);
-        return key === undefined ? undefined : this.memberMeaning(this.meaning(expression.object, links + 1), key, links + 1);
+        const holder = this.meaning(expression.object, links + 1);
+        if (holder === undefined) return undefined;
+        const key = this.memberKey(expression);
+        return key === undefined ? undefined : this.memberMeaning(holder, key, links + 1);
       }
       case "AwaitExpression":
         return dynamicImportOf(expression.argument) === PACKAGE_NAME ? "package" : undefined;
@@ -54,6 +60,38 @@ export class WymcpReferences {
       default:
         return undefined;
     }
+  }
+
+  /** The key a member reads: as written, or what a computed key evaluates to; `undefined` when it cannot be known. */
+  memberKey(member: Node): string | undefined {
+    return staticKey(member) ?? (member.computed === true ? this.references.keyOf(member.property) : undefined);
+  }
+
+  /**
+   * Whether a module specifier names wymcp: `"wymcp"` itself, or a
+   * specifier the host resolves into an installed wymcp, or to the very
+   * file `"wymcp"` resolves to from the same module, or to a file a
+   * bundler's alias maps to wymcp (a local build of wymcp, aliased). A
+   * relative specifier names a module of the project.
+   */
+  isWymcp(specifier: string, importer: string): boolean {
+    if (specifier === PACKAGE_NAME) return true;
+    if (/^\.\.?(\/|$)/.test(specifier)) return false;
+    const file = this.references.resolveAny(specifier, importer);
+    if (file === undefined) return false;
+    if (file.split(/[\\/]/).includes("node_modules")) return isInstalledWymcpFile(file);
+    // Asked of the bundler only for a file of wymcp's own package: most local specifiers are the project's path aliases.
+    return isAliasedWymcpFile(file) || (isInWymcpPackage(file) && file === this.references.resolveAny(PACKAGE_NAME, importer));
+  }
+
+  /** The file a specifier resolves to (a local module, or a package's file), if any. */
+  resolved(specifier: string, importer: string): string | undefined {
+    return this.references.resolveAny(specifier, importer);
+  }
+
+  /** Whether the check reads a module: one in the checked file's project (`EvaluatorOptions.project`). */
+  isReadable(fileName: string): boolean {
+    return this.references.isReadable(fileName);
   }
 
   private memberMeaning(holder: Meaning, key: string, links: number): Meaning {
@@ -65,7 +103,7 @@ export class WymcpReferences {
   private bindingMeaning(binding: Binding, links: number): Meaning {
     switch (binding.kind) {
       case "import": {
-        if (binding.specifier === PACKAGE_NAME)
+        if (this.isWymcp(binding.specifier, binding.sourceFile.fileName))
           return binding.name === "*" ? "package" : binding.name === "defineTool" ? "defineTool" : undefined;
         const file = this.references.resolve(binding.specifier, binding.sourceFile.fileName);
         if (file === undefined) return undefined;
@@ -105,7 +143,7 @@ export class WymcpReferences {
     const lookup = exportBinding(sourceFile, name);
     if (lookup.binding !== undefined) return this.bindingMeaning(lookup.binding, links + 1);
     for (const specifier of lookup.starSpecifiers) {
-      if (specifier === PACKAGE_NAME) {
+      if (this.isWymcp(specifier, file)) {
         if (name === "defineTool") return "defineTool";
         continue;
       }

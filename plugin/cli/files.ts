@@ -10,12 +10,14 @@
  * What is met but not read is said, with why: a named file that is not a
  * module, anything that is not a regular file (a FIFO would block the read
  * forever), and a symbolic link leading out of the folder being walked or
- * nowhere. Links inside it are followed, each file read once.
+ * nowhere. Links inside it are followed, each file read once. A file git
+ * tracks is checked even where a `.gitignore` names it (`tracked-ignored.ts`).
  */
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import path from "node:path";
 import { SOURCE_EXTENSIONS } from "../evaluator/modules.js";
-import { IgnoreRules } from "./gitignore.js";
+import { IgnoreRules, repositoryTop } from "./gitignore.js";
+import { trackedIgnored } from "./tracked-ignored.js";
 
 /** Why a path met was not read. */
 export type NotReadReason = "not-a-module" | "not-a-regular-file" | "link-outside" | "broken-link" | "unreadable";
@@ -48,8 +50,10 @@ export function collectFiles(paths: readonly string[], cwd: string): FileList {
     const absolute = path.resolve(cwd, given);
     const stats = statSync(absolute, { throwIfNoEntry: false });
     if (stats === undefined) return { missing: given };
-    if (stats.isDirectory()) collector.walk(absolute);
-    else collector.named(absolute, stats);
+    if (stats.isDirectory()) {
+      collector.walk(absolute);
+      collector.addTracked(absolute);
+    } else collector.named(absolute, stats);
   }
   return collector.result();
 }
@@ -58,6 +62,8 @@ class Collector {
   private readonly files = new Map<string, string>();
   private readonly notRead: NotRead[] = [];
   private readonly walked = new Set<string>();
+  /** Whether a walk left out anything a `.gitignore` names (only then is git asked which of it is tracked). */
+  private ignoredSome = false;
 
   constructor(private readonly cwd: string) {}
 
@@ -107,15 +113,33 @@ class Collector {
         }
         const isFolder = stats?.isDirectory() ?? entry.isDirectory();
         if (isFolder) {
-          if (SKIPPED_FOLDER.test(entry.name) || entry.name.startsWith(".") || rules.ignores(full, true)) continue;
-          folders.push({ folder: full, rules: rules.within(full) });
+          if (SKIPPED_FOLDER.test(entry.name) || entry.name.startsWith(".")) continue;
+          if (rules.ignores(full, true)) this.ignoredSome = true;
+          else folders.push({ folder: full, rules: rules.within(full) });
           continue;
         }
-        if (!isSource(full, false) || rules.ignores(full, false)) continue;
+        if (!isSource(full, false)) continue;
+        if (rules.ignores(full, false)) {
+          this.ignoredSome = true;
+          continue;
+        }
         const isFile = stats?.isFile() ?? entry.isFile();
         if (isFile) this.add(full);
         else this.passOver(full, "not-a-regular-file", `${kindOf(stats ?? statSync(full, { throwIfNoEntry: false }))}, not a regular file`);
       }
+    }
+  }
+
+  /** The files git tracks below `root` that the walk left out for a `.gitignore` rule: part of the project, so checked. */
+  addTracked(root: string): void {
+    const top = this.ignoredSome ? repositoryTop(root) : undefined;
+    if (top === undefined) return;
+    for (const file of trackedIgnored(top)) {
+      const below = path.relative(root, file);
+      if (below.startsWith("..") || path.isAbsolute(below) || !isSource(file, false)) continue;
+      const folders = below.split(path.sep).slice(0, -1);
+      if (folders.some((name) => SKIPPED_FOLDER.test(name) || name.startsWith("."))) continue;
+      if (statSync(file, { throwIfNoEntry: false })?.isFile() === true) this.add(file);
     }
   }
 

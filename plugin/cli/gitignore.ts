@@ -83,8 +83,15 @@ export class IgnoreRules {
   }
 }
 
-/** The nearest folder at or above `folder` holding `.git` (a folder, or a file in a worktree). */
-function repositoryTop(folder: string): string | undefined {
+/**
+ * The nearest folder at or above `folder` holding `.git` (a folder, or a file in a worktree).
+ *
+ * @example
+ * ```ts
+ * repositoryTop("/project/src"); // "/project"
+ * ```
+ */
+export function repositoryTop(folder: string): string | undefined {
   for (let current = folder; ; current = path.dirname(current)) {
     if (existsSync(path.join(current, ".git"))) return current;
     if (path.dirname(current) === current) return undefined;

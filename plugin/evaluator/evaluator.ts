@@ -27,6 +27,8 @@ export interface EvaluatorOptions {
   readonly budget?: BudgetLimits | undefined;
   /** Whether a call passing a constant as an argument leaves it as it is (`defineTool(x)`, `Object.freeze(x)`). */
   readonly isHarmlessCall?: ((callee: Node) => boolean) | undefined;
+  /** The folder whose modules may be read (the checked file's project); a module outside it is not read, its values unknown. */
+  readonly project?: string | undefined;
 }
 
 /**
@@ -53,7 +55,7 @@ export class Evaluator implements LiteralContext {
     options: EvaluatorOptions = {},
   ) {
     this.budget = new Budget(options.budget);
-    this.references = new References(this, host, options.isHarmlessCall ?? (() => false));
+    this.references = new References(this, host, options.isHarmlessCall ?? (() => false), options.project);
   }
 
   /** Every file read to follow imports, so a bundler can watch them. */

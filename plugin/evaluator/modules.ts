@@ -16,7 +16,12 @@ import { ParseCache } from "./parse-cache.js";
 export interface ModuleHost {
   /** The parsed file, or `undefined` when it cannot be read. */
   getSourceFile(fileName: string): SourceFile | undefined;
-  /** The file a module specifier names, or `undefined` when it is not a local module (a package, or not found). */
+  /**
+   * The file a module specifier names, or `undefined` when it is not found.
+   * A package's file may be answered (the evaluator reads no constants from
+   * `node_modules`, but an alias resolving into wymcp names wymcp); a host
+   * may also answer `undefined` for packages.
+   */
   resolveModule(specifier: string, containingFile: string): string | undefined;
   /**
    * Whether the bundler's import graph shows that nothing the module imports

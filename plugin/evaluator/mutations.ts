@@ -2,65 +2,16 @@
  * Constants changed after their declaration. `const` fixes the binding, not
  * the object: `schema.required.push("x")`, `delete schema.properties.a`,
  * `Object.assign(schema, …)` or handing `schema` to a function that may do
- * the same all change what registration later sees. A binding used so is
+ * the same all change what registration later sees — and so does any of
+ * these through another name (`aliases.ts`). A binding used so is
  * evaluated as unknown (and its declaration reported as partly evaluated),
  * never as the literal it was declared with.
  */
 import { sourceFileOf, walk, type Node } from "./ast.js";
-import { isTypeOnlyWrapper, unwrap } from "./wrappers.js";
+import { isTypeOnlyWrapper } from "./wrappers.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
-
-/** Methods that read an array or object and leave it as it is. */
-const READING_METHODS = new Set([
-  "at",
-  "concat",
-  "entries",
-  "every",
-  "filter",
-  "find",
-  "findIndex",
-  "findLast",
-  "findLastIndex",
-  "flat",
-  "flatMap",
-  "forEach",
-  "hasOwnProperty",
-  "includes",
-  "indexOf",
-  "join",
-  "keys",
-  "lastIndexOf",
-  "map",
-  "propertyIsEnumerable",
-  "reduce",
-  "reduceRight",
-  "slice",
-  "some",
-  "toLocaleString",
-  "toString",
-  "valueOf",
-  "values",
-]);
-
-/** Functions that read their arguments and leave them as they are. */
-const READING_FUNCTIONS = new Set([
-  "Object.freeze",
-  "Object.isFrozen",
-  "Object.keys",
-  "Object.values",
-  "Object.entries",
-  "Object.getOwnPropertyNames",
-  "Array.isArray",
-  "JSON.stringify",
-  "String",
-  "Number",
-  "Boolean",
-  "console.log",
-  "console.info",
-  "console.warn",
-  "console.error",
-  "console.debug",
-]);
+import { aliasChangeOf, namedReferences } from "./aliases.js";
+import { calleeName, lastKey, READING_FUNCTIONS, READING_METHODS } from "./reading.js";
 
 const uses = new WeakMap<Node, Map<string, Node[]>>();
 
@@ -77,8 +28,20 @@ const uses = new WeakMap<Node, Map<string, Node[]>>();
 export function changeOf(binding: Binding, name: string, where: Node, isHarmlessCall: (callee: Node) => boolean): Node | undefined {
   const program = sourceFileOf(where).program;
   const candidates = changingUses(program, isHarmlessCall).get(name) ?? [];
-  return candidates.find((use) => sameBinding(resolveIdentifier(use), binding));
+  const direct = candidates.find((use) => sameBinding(resolveIdentifier(use), binding));
+  if (direct !== undefined || (binding.kind !== "const" && binding.kind !== "import")) return direct;
+  // Through another name: an alias, a loop variable, a callback's parameter (`aliases.ts`), found once per binding.
+  let found = throughAliases.get(program);
+  if (found === undefined) throughAliases.set(program, (found = new Map()));
+  const key = binding.kind === "const" ? binding.declaration : `${binding.local ?? name}\0${binding.specifier}`;
+  if (!found.has(key)) {
+    const roots = namedReferences(program, name).filter((reference) => sameBinding(resolveIdentifier(reference), binding));
+    found.set(key, aliasChangeOf(roots, isHarmlessCall) ?? null);
+  }
+  return found.get(key) ?? undefined;
 }
+
+const throughAliases = new WeakMap<Node, Map<Node | string, Node | null>>();
 
 function sameBinding(a: Binding, b: Binding): boolean {
   if (a.kind === "const" && b.kind === "const") return a.declaration === b.declaration;
@@ -138,22 +101,4 @@ function mayChange(identifier: Node, isHarmlessCall: (callee: Node) => boolean):
     default:
       return false;
   }
-}
-
-function lastKey(member: Node): string | undefined {
-  const expression = unwrap(member.type === "ChainExpression" ? member.expression : member);
-  if (expression.type !== "MemberExpression") return undefined;
-  return expression.computed
-    ? typeof expression.property.value === "string"
-      ? expression.property.value
-      : undefined
-    : (expression.property.name as string);
-}
-
-function calleeName(callee: Node): string | undefined {
-  const expression = unwrap(callee);
-  if (expression.type === "Identifier") return expression.name as string;
-  if (expression.type === "MemberExpression" && !expression.computed && expression.object.type === "Identifier")
-    return `${expression.object.name as string}.${expression.property.name as string}`;
-  return undefined;
 }

@@ -5,6 +5,7 @@
  * reached again while it is being evaluated, or a re-export chain that comes
  * back to itself, is `Unknown`.
  */
+import path from "node:path";
 import { positionOf, type Node, type SourceFile } from "./ast.js";
 import { exportBinding } from "./exports.js";
 import type { ModuleHost } from "./modules.js";
@@ -37,6 +38,8 @@ export class References {
     private readonly context: ReferenceContext,
     private readonly host: ModuleHost,
     private readonly isHarmlessCall: (callee: Node) => boolean,
+    /** The folder whose modules may be read; `undefined`: any. */
+    private readonly project?: string,
   ) {}
 
   /** Every module file read so far. */
@@ -134,8 +137,21 @@ export class References {
     }
   }
 
-  /** A module specifier resolved once per session (a module's names are often imported from the same few modules). */
+  /**
+   * The local module a specifier names, resolved once per session (a
+   * module's names are often imported from the same few modules); a package
+   * (a file under `node_modules`) or a declaration file is no local module:
+   * the check reads no constants there.
+   */
   resolve(specifier: string, containingFile: string): string | undefined {
+    const fileName = this.resolveAny(specifier, containingFile);
+    return fileName === undefined || fileName.split(/[\\/]/).includes("node_modules") || /\.d\.[^/\\]*ts$/.test(fileName)
+      ? undefined
+      : fileName;
+  }
+
+  /** The file a specifier names as the host resolves it, a package's included (which package an alias names). */
+  resolveAny(specifier: string, containingFile: string): string | undefined {
     const key = `${specifier}\0${containingFile}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     let fileName: string | undefined;
@@ -191,16 +207,36 @@ export class References {
     }
   }
 
+  /**
+   * The key a computed member reads, when it evaluates to a string or number
+   * (`w["define" + "Tool"]`, `w[key]` with `const key = "defineTool"`).
+   */
+  keyOf(node: Node): string | undefined {
+    const value = this.context.evaluate(node);
+    return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+  }
+
   /** Whether the module host knows the module exports nothing of wymcp's (`ModuleHost.isWymcpFree`), without reading it. */
   isWymcpFree(fileName: string): boolean {
     return !this.files.has(fileName) && this.host.isWymcpFree?.(fileName) === true;
   }
 
-  /** A module's SourceFile, or why its constants cannot be read: a module the bundler will reject is never evaluated. */
+  /** Whether a module lies in the project, where modules may be read (`EvaluatorOptions.project`). */
+  isReadable(fileName: string): boolean {
+    if (this.project === undefined) return true;
+    const relative = path.relative(this.project, fileName);
+    return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+  }
+
+  /**
+   * A module's SourceFile, or why its constants cannot be read: a module the
+   * bundler will reject is never evaluated, and one outside the project is
+   * never read (what it holds could be printed in an offence).
+   */
   sourceFile(fileName: string): SourceFile | string {
     let file = this.files.get(fileName);
     if (file === undefined) {
-      file = readModule(this.host, fileName);
+      file = this.isReadable(fileName) ? readModule(this.host, fileName) : `is outside the project (${this.project ?? ""}): it is not read`;
       this.files.set(fileName, file);
     }
     return file;

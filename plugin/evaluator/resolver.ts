@@ -5,12 +5,13 @@
  * as bundlers resolve TypeScript sources — an existing file first (`./x.js`
  * names x.js when it exists, as esbuild, Vite and Rollup bundle it), then
  * its TypeScript source (`./x.js` → x.ts), a folder's index file, and the
- * `paths` of the nearest tsconfig.json. Only local modules hold constants to
- * read: a file under `node_modules` is a package, and any resolver error
- * (ENOTDIR, ELOOP, not found) resolves nothing — the value is then unknown.
+ * `paths` of the nearest tsconfig.json, and package.json `imports`. A file
+ * under `node_modules` is answered too (the check reads no constants from
+ * packages, but asks which package a specifier names: an alias of wymcp is
+ * wymcp); any resolver error (ENOTDIR, ELOOP, not found) resolves nothing —
+ * the value is then unknown.
  */
 import { createRequire } from "node:module";
-import path from "node:path";
 import type * as OxcResolver from "oxc-resolver";
 import { MissingPeerError } from "./parser.js";
 
@@ -37,8 +38,9 @@ function resolver(): OxcResolver.ResolverFactory {
 }
 
 /**
- * The local file a specifier names from `containingFile`; `undefined` for a
- * package, a module that is not found, or any resolver error.
+ * The file a specifier names from `containingFile` (a package's file under
+ * `node_modules` included); `undefined` for a module that is not found, or
+ * any resolver error.
  *
  * @example
  * ```ts
@@ -53,9 +55,7 @@ export function resolveLocalModule(specifier: string, containingFile: string): s
     if (error instanceof MissingPeerError) throw error;
     return undefined;
   }
-  const file = result.path;
-  if (file === undefined || file.split(path.sep).includes("node_modules")) return undefined;
-  return file;
+  return result.path;
 }
 
 /** Forgets what the resolver cached (files may have changed between builds). */

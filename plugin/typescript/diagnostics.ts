@@ -14,6 +14,8 @@ import type ts from "typescript";
 import type { Node } from "../evaluator/ast.js";
 import { offenceLine, toolLabel } from "../../src/internal.js";
 import { checkSourceFile } from "../check/check.js";
+import type { FileCheck } from "../check/file-check.js";
+import { notParsed } from "../evaluator/syntax.js";
 import type { ToolDeclaration } from "../check/declarations.js";
 import type { LocatedOffence } from "../check/locate.js";
 import { mayDeclareTools } from "../check/prefilter.js";
@@ -37,6 +39,8 @@ export interface ProgramOffence {
 /** A file's check, with what it read (to tell whether a later program may reuse it). */
 interface CachedCheck {
   readonly offences: readonly ProgramOffence[];
+  /** Why the file could not be checked (too deep or too large to parse), as a diagnostic at its place: never a crash, never a silent pass. */
+  readonly notChecked?: ts.Diagnostic | undefined;
   /** Each module read, as the program's SourceFile of it. */
   readonly record: ReadRecord<ts.SourceFile | undefined>;
 }
@@ -72,7 +76,7 @@ export class ProgramChecker {
       !sourceFile.isDeclarationFile &&
       !program.isSourceFileFromExternalLibrary(sourceFile) &&
       !program.isSourceFileDefaultLibrary(sourceFile) &&
-      mayDeclareTools(sourceFile.text)
+      mayDeclareTools(sourceFile.text, sourceFile.fileName)
     );
   }
 
@@ -88,7 +92,9 @@ export class ProgramChecker {
 
   /** The diagnostics of the tool declarations in a file. */
   diagnosticsOf(sourceFile: ts.SourceFile): ts.Diagnostic[] {
-    return this.offencesOf(sourceFile).map((offence) => offence.diagnostic);
+    const diagnostics = this.offencesOf(sourceFile).map((offence) => offence.diagnostic);
+    const notChecked = checks.get(sourceFile)?.notChecked;
+    return notChecked === undefined ? diagnostics : [notChecked, ...diagnostics];
   }
 
   /**
@@ -128,7 +134,25 @@ export class ProgramChecker {
       read: (fileName) => ({ seen: host.programSourceFile(fileName), sourceFile: () => host.getSourceFile(fileName) }),
       resolveModule: (specifier, containingFile) => host.resolveModule(specifier, containingFile),
     });
-    const fileCheck = checkSourceFile(host.evaluatedSourceFile(sourceFile), recorder);
+    let fileCheck: FileCheck;
+    try {
+      fileCheck = checkSourceFile(host.evaluatedSourceFile(sourceFile), recorder);
+    } catch (error) {
+      const why = notParsed(error);
+      if (why === undefined) throw error;
+      fileCheck = {
+        fileName: sourceFile.fileName,
+        declarations: [],
+        filesRead: [],
+        skipped: { reason: why.reason, message: why.message, line: why.line, column: why.column },
+      };
+    }
+    const skipped = fileCheck.skipped;
+    // A syntax error is the compiler's own to report; anything else kept the file from being checked.
+    const notChecked =
+      skipped === undefined || skipped.reason === "syntax-error"
+        ? undefined
+        : notCheckedDiagnostic(host.ts, sourceFile, skipped.line, skipped.column, `wymcp: not checked: ${skipped.message}`);
     const offences: ProgramOffence[] = [];
     for (const { declaration, offences: located } of fileCheck.declarations) {
       for (const offence of located) {
@@ -141,8 +165,33 @@ export class ProgramChecker {
         });
       }
     }
-    return { offences, record: recorder.record() };
+    return { offences, notChecked, record: recorder.record() };
   }
+}
+
+/** A diagnostic at a 1-based line and column of a file (its start when there is none). */
+function notCheckedDiagnostic(
+  tsInstance: TypeScript,
+  file: ts.SourceFile,
+  line: number | undefined,
+  column: number | undefined,
+  messageText: string,
+): ts.Diagnostic {
+  let start = 0;
+  try {
+    if (line !== undefined) start = file.getPositionOfLineAndCharacter(line - 1, (column ?? 1) - 1);
+  } catch {
+    // A place past the compiler's view of the text: the file's start.
+  }
+  return {
+    file,
+    start,
+    length: 0,
+    messageText,
+    category: tsInstance.DiagnosticCategory.Error,
+    code: DIAGNOSTIC_CODE,
+    source: DIAGNOSTIC_SOURCE,
+  };
 }
 
 /** The message of an offence's diagnostic: `location: problem. Fix: … (tool "name")`. */

@@ -11,6 +11,7 @@
 import type ts from "typescript";
 import type { SourceFile } from "../evaluator/ast.js";
 import { parseSource, type ModuleHost } from "../evaluator/modules.js";
+import { isInstalledWymcpFile } from "../package.js";
 
 /** The TypeScript API the program came from (`tspc` and tsserver pass theirs). */
 export type TypeScript = typeof ts;
@@ -69,9 +70,11 @@ export function programHost(program: ts.Program, tsInstance: TypeScript): Progra
         undefined,
         mode,
       ).resolvedModule;
-      // Only the program's own sources hold constants to read: no packages, no declaration files.
+      // Only the program's own sources hold constants to read: no packages, no declaration files —
+      // but wymcp's own files say which specifiers name wymcp (an alias of it), and are never read.
       const local =
-        module !== undefined && !module.isExternalLibraryImport && !isDeclarationFile(module.resolvedFileName)
+        module !== undefined &&
+        ((!module.isExternalLibraryImport && !isDeclarationFile(module.resolvedFileName)) || isInstalledWymcpFile(module.resolvedFileName))
           ? module.resolvedFileName
           : undefined;
       resolved.set(key, local);
