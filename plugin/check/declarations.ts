@@ -6,7 +6,7 @@
  * else is not a declaration. Check logic over the evaluator: which calls
  * are wymcp's, and what value of a tool the validators are given.
  */
-import { sourceFileOf, walk, type Node, type SourceFile } from "../evaluator/ast.js";
+import { everyNode, sourceFileOf, type Node, type SourceFile } from "../evaluator/ast.js";
 import { Evaluator } from "../evaluator/evaluator.js";
 import { diskHost, type ModuleHost } from "../evaluator/modules.js";
 import type { Provenance } from "../evaluator/provenance.js";
@@ -75,11 +75,11 @@ export function findDeclarations(sourceFile: SourceFile, options: FindOptions = 
       : { evaluator: options.evaluator, wymcp: new WymcpReferences(options.evaluator.references) };
   const { evaluator, wymcp } = session;
   const declarations: ToolDeclaration[] = [];
-  walk(sourceFile.program, (node) => {
-    if (node.type !== "CallExpression") return;
+  for (const node of everyNode(sourceFile.program)) {
+    if (node.type !== "CallExpression") continue;
     const argument = definitionArgument(node, wymcp);
     if (argument !== undefined) declarations.push(declare(evaluator, sourceFile, node, argument));
-  });
+  }
   return declarations;
 }
 

@@ -6,7 +6,7 @@
  * declarations made that way are not checked at build time; the file says
  * so (CLI: "not fully checked"; bundlers: a warning), never silence.
  */
-import { walk, type Node, type SourceFile } from "../evaluator/ast.js";
+import { everyNode, type Node, type SourceFile } from "../evaluator/ast.js";
 import { isTypeOnlyWrapper } from "../evaluator/wrappers.js";
 import { PACKAGE_NAME } from "../package.js";
 import { dynamicImportOf, requireOf, staticKey, type WymcpReferences } from "./wymcp-references.js";
@@ -53,45 +53,47 @@ const NOT_REFERENCES: Readonly<Record<string, (parent: Node, node: Node) => bool
  */
 export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): UnfollowedUse[] {
   const found: UnfollowedUse[] = [];
-  walk(sourceFile.program, (node) => {
-    let meaning: "defineTool" | "package" | undefined;
-    if (node.type === "ImportExpression") {
-      if (dynamicImportOf(node) !== PACKAGE_NAME) return;
-      if (outer(node).parent?.type !== "AwaitExpression") {
-        found.push({
-          node,
-          message:
-            `"${PACKAGE_NAME}" is imported with import() and not awaited in place: ` +
-            "declarations made from it are not checked at build time",
-        });
-      }
-      return;
-    }
-    if (node.type === "AwaitExpression" && dynamicImportOf(node.argument) === PACKAGE_NAME) meaning = "package";
-    else if (node.type === "CallExpression" && requireOf(node) === PACKAGE_NAME) meaning = "package";
-    else if (node.type === "Identifier" && isReference(node)) {
-      const found = wymcp.meaning(node);
-      meaning = found === "defineTool" || found === "package" ? found : undefined;
-    } else if (
-      node.type === "MemberExpression" &&
-      node.computed &&
-      staticKey(node) === undefined &&
-      wymcp.meaning(node.object) === "package" &&
-      wymcp.memberKey(node) === undefined
-    ) {
-      found.push({
-        node,
-        message:
-          `a member of "${PACKAGE_NAME}" read by a computed key is not followed: ` +
-          "declarations made with it are not checked at build time",
-      });
-      return;
-    }
-    if (meaning === undefined) return;
-    const problem = useProblem(outer(node), meaning);
-    if (problem !== undefined) found.push({ node, message: problem });
-  });
+  for (const node of everyNode(sourceFile.program)) {
+    const use = unfollowedUse(node, wymcp);
+    if (use !== undefined) found.push(use);
+  }
   return found;
+}
+
+/** The use of wymcp a node makes that the check does not follow, if any. */
+function unfollowedUse(node: Node, wymcp: WymcpReferences): UnfollowedUse | undefined {
+  let meaning: "defineTool" | "package" | undefined;
+  if (node.type === "ImportExpression") {
+    if (dynamicImportOf(node) !== PACKAGE_NAME || outer(node).parent?.type === "AwaitExpression") return undefined;
+    return {
+      node,
+      message:
+        `"${PACKAGE_NAME}" is imported with import() and not awaited in place: ` +
+        "declarations made from it are not checked at build time",
+    };
+  }
+  if (node.type === "AwaitExpression" && dynamicImportOf(node.argument) === PACKAGE_NAME) meaning = "package";
+  else if (node.type === "CallExpression" && requireOf(node) === PACKAGE_NAME) meaning = "package";
+  else if (node.type === "Identifier" && isReference(node)) {
+    const found = wymcp.meaning(node);
+    meaning = found === "defineTool" || found === "package" ? found : undefined;
+  } else if (
+    node.type === "MemberExpression" &&
+    node.computed &&
+    staticKey(node) === undefined &&
+    wymcp.meaning(node.object) === "package" &&
+    wymcp.memberKey(node) === undefined
+  ) {
+    return {
+      node,
+      message:
+        `a member of "${PACKAGE_NAME}" read by a computed key is not followed: ` +
+        "declarations made with it are not checked at build time",
+    };
+  }
+  if (meaning === undefined) return undefined;
+  const problem = useProblem(outer(node), meaning);
+  return problem === undefined ? undefined : { node, message: problem };
 }
 
 /**

@@ -55,6 +55,8 @@ export interface ParseError {
 }
 
 const files = new WeakMap<Node, SourceFile>();
+/** Every node of a module's tree in the order `walk` visits them, listed when the tree is built. */
+const preorders = new WeakMap<Node, readonly Node[]>();
 
 /**
  * Parses a module with oxc-parser (the language from its extension) and sets
@@ -125,7 +127,7 @@ export function parseModule(fileName: string, source: string): SourceFile {
     get program() {
       if (program === undefined) {
         program = result.program as unknown as Node;
-        setParents(program);
+        preorders.set(program, setParents(program));
         files.set(program, file);
       }
       return program;
@@ -181,16 +183,45 @@ function computeLineStarts(text: string): number[] {
   return starts;
 }
 
-/** Sets `parent` on every node, with a stack of its own (generated code may nest deeper than the call stack allows). */
-function setParents(root: Node): void {
+/**
+ * Sets `parent` on every node, with a stack of its own (generated code may
+ * nest deeper than the call stack allows), and lists the nodes as `walk`
+ * visits them: the checks that look at every node of a module go through
+ * the list (`everyNode`) instead of walking the tree again each.
+ */
+function setParents(root: Node): Node[] {
+  const order: Node[] = [];
   const pending: Node[] = [root];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    order.push(node);
     const from = pending.length;
-    pushChildren(node, pending);
+    if (!pushChildren(node, pending)) pending.push(...pending.splice(from).sort((a, b) => a.start - b.start));
     // A plain property (defining a non-enumerable one per node costs a tenth of the parse):
     // walks go by visitor keys, never by `Object.values`.
     for (let index = from; index < pending.length; index++) (pending[index] as { parent?: Node }).parent = node;
+    reverseFrom(pending, from);
   }
+  return order;
+}
+
+/**
+ * Every node of a module's tree, depth first in source order — what
+ * `walk(program, visit)` visits when `visit` never leaves a node's children
+ * out — from the list made with the tree.
+ *
+ * @example
+ * ```ts
+ * for (const node of everyNode(sourceFile.program)) if (node.type === "CallExpression") calls.push(node);
+ * ```
+ */
+export function everyNode(program: Node): readonly Node[] {
+  let order = preorders.get(program);
+  if (order === undefined) {
+    const listed: Node[] = [];
+    walk(program, (node) => void listed.push(node));
+    preorders.set(program, (order = listed));
+  }
+  return order;
 }
 
 function isNode(value: unknown): value is Node {
@@ -228,8 +259,16 @@ export function walk(root: Node, visit: (node: Node) => boolean | void): void {
     // Pushed straight onto the stack, last child first (no list per node: every checked file's every node passes here).
     const from = pending.length;
     if (!pushChildren(node, pending)) pending.push(...pending.splice(from).sort((a, b) => a.start - b.start));
-    for (let low = from, high = pending.length - 1; low < high; low++, high--)
-      [pending[low], pending[high]] = [pending[high]!, pending[low]!];
+    reverseFrom(pending, from);
+  }
+}
+
+/** Reverses the entries of `list` from `from` on, in place (the stack then pops a node's children first to last). */
+function reverseFrom(list: Node[], from: number): void {
+  for (let low = from, high = list.length - 1; low < high; low++, high--) {
+    const swapped = list[low]!;
+    list[low] = list[high]!;
+    list[high] = swapped;
   }
 }
 

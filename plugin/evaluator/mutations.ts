@@ -7,7 +7,7 @@
  * evaluated as unknown (and its declaration reported as partly evaluated),
  * never as the literal it was declared with.
  */
-import { sourceFileOf, walk, type Node } from "./ast.js";
+import { everyNode, sourceFileOf, type Node } from "./ast.js";
 import { isTypeOnlyWrapper } from "./wrappers.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
 import { aliasChangeOf, namedReferences } from "./aliases.js";
@@ -55,12 +55,12 @@ function changingUses(program: Node, isHarmlessCall: (callee: Node) => boolean):
   let found = uses.get(program);
   if (found !== undefined) return found;
   const byName = new Map<string, Node[]>();
-  walk(program, (node) => {
-    if (node.type !== "Identifier" || !mayChange(node, isHarmlessCall)) return;
+  for (const node of everyNode(program)) {
+    if (node.type !== "Identifier" || !mayChange(node, isHarmlessCall)) continue;
     const list = byName.get(node.name as string);
     if (list === undefined) byName.set(node.name as string, [node]);
     else list.push(node);
-  });
+  }
   found = byName;
   uses.set(program, found);
   return found;

@@ -39,13 +39,23 @@ const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement"]);
  * ```
  */
 export function resolveIdentifier(identifier: Node): Binding {
+  let binding = resolved.get(identifier);
+  if (binding !== undefined) return binding;
   const name = identifier.name as string;
-  for (let scope: Node | undefined = identifier.parent; scope !== undefined; scope = scope.parent) {
-    const found = bindingIn(scope, name);
-    if (found !== undefined) return found;
-  }
-  return { kind: "global" };
+  for (let scope: Node | undefined = identifier.parent; scope !== undefined && binding === undefined; scope = scope.parent)
+    binding = bindingIn(scope, name);
+  binding ??= GLOBAL;
+  resolved.set(identifier, binding);
+  return binding;
 }
+
+/**
+ * The binding of each identifier resolved so far: a tree never changes once
+ * parsed, and a check resolves most names several times (its declarations,
+ * the uses of wymcp it looks for, the changes made to constants).
+ */
+const resolved = new WeakMap<Node, Binding>();
+const GLOBAL: Binding = { kind: "global" };
 
 function bindingIn(scope: Node, name: string): Binding | undefined {
   if (BLOCKS.has(scope.type)) return statementsBinding(scope.body as Node[], name);
@@ -55,9 +65,7 @@ function bindingIn(scope: Node, name: string): Binding | undefined {
       name,
     );
   if (FUNCTIONS.has(scope.type)) {
-    for (const parameter of scope.params as Node[]) {
-      if (namesIn(parameter).some((entry) => entry.name === name)) return { kind: "other", reason: `"${name}" is a parameter` };
-    }
+    if (parameterNames(scope).has(name)) return { kind: "other", reason: `"${name}" is a parameter` };
     if (scope.type === "FunctionExpression" && scope.id?.name === name) return { kind: "other", reason: `"${name}" is a function` };
     // `var` is scoped to the whole function, wherever in its body it is written.
     if (hoistedVars(scope).has(name)) return { kind: "other", reason: `"${name}" is a var binding, not a const` };
@@ -85,25 +93,26 @@ function bindingIn(scope: Node, name: string): Binding | undefined {
 
 /**
  * The binding a list of statements declares for a name, if any: the first
- * statement that declares it. A list is indexed once (a name → its first
- * declaring statement), so a module of thousands of declarations resolves
- * each name without scanning them all again.
+ * statement that declares it. A list is indexed once (a name → its binding
+ * by the first declaring statement), so a module of thousands of
+ * declarations resolves each name without scanning them all again.
  */
 export function statementsBinding(statements: readonly Node[], name: string): Binding | undefined {
-  const statement = statementIndex(statements).get(name);
-  return statement === undefined ? undefined : statementBinding(statement, name);
+  return statementIndex(statements).get(name);
 }
 
-const indexes = new WeakMap<readonly Node[], Map<string, Node>>();
+const indexes = new WeakMap<readonly Node[], Map<string, Binding>>();
 
-function statementIndex(statements: readonly Node[]): Map<string, Node> {
+function statementIndex(statements: readonly Node[]): Map<string, Binding> {
   let index = indexes.get(statements);
   if (index !== undefined) return index;
   index = new Map();
   for (const statement of statements) {
     for (const name of declaredNames(statement)) {
-      // The same test the lookup makes, so the index answers exactly as a scan would.
-      if (!index.has(name) && statementBinding(statement, name) !== undefined) index.set(name, statement);
+      if (index.has(name)) continue;
+      // The first statement that binds the name, as a scan would find it.
+      const binding = statementBinding(statement, name);
+      if (binding !== undefined) index.set(name, binding);
     }
   }
   indexes.set(statements, index);
@@ -159,6 +168,18 @@ function importEqualsBinding(statement: Node, name: string): Binding {
     return { kind: "import", specifier: reference.expression.value as string, name: "*", sourceFile: sourceFileOf(statement), local: name };
   }
   return { kind: "other", reason: `"${name}" is not a const` };
+}
+
+const parameters = new WeakMap<Node, Set<string>>();
+
+/** The names a function's parameters declare (computed once per function). */
+function parameterNames(scope: Node): Set<string> {
+  let names = parameters.get(scope);
+  if (names === undefined) {
+    names = new Set((scope.params as Node[]).flatMap((parameter) => namesIn(parameter).map((entry) => entry.name)));
+    parameters.set(scope, names);
+  }
+  return names;
 }
 
 const hoisted = new WeakMap<Node, Set<string>>();
