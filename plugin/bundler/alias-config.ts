@@ -53,7 +53,7 @@ function entriesOf(alias: unknown): AliasEntry[] {
     });
   }
   if (typeof alias !== "object" || alias === null) return [];
-  return Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
+  return Object.entries(alias as Record<string, unknown>).map(([find, replacement]) => ({ find, replacement }));
 }
 
 /** Whether an alias target is wymcp: the package's name, a subpath of it, or a file of wymcp (installed, or its own sources). */

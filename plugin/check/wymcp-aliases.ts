@@ -51,9 +51,10 @@ const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*["'`]([^"'`\n]+)["'`]/g
  */
 export function importsAnAlias(text: string): boolean {
   if (finds.length === 0) return false;
-  for (const [, specifier] of text.matchAll(SPECIFIER)) {
+  for (const match of text.matchAll(SPECIFIER)) {
+    const specifier = match[1] ?? "";
     for (const find of finds) {
-      if (typeof find === "string" ? specifier === find || specifier!.startsWith(`${find}/`) : find.test(specifier!)) return true;
+      if (typeof find === "string" ? specifier === find || specifier.startsWith(`${find}/`) : find.test(specifier)) return true;
     }
   }
   return false;

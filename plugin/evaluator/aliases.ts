@@ -100,10 +100,13 @@ function flowFrom(node: Node, isHarmlessCall: (callee: Node) => boolean): Flow {
     case "ArrayExpression":
     case "SequenceExpression":
       return parent.type === "SequenceExpression" && (parent.expressions as Node[]).at(-1) !== top ? SAFE : { next: [parent] };
-    case "SpreadElement":
-      return parent.parent?.type === "CallExpression" || parent.parent?.type === "NewExpression"
-        ? argumentFlow(parent.parent, isHarmlessCall)
-        : { next: [parent.parent!] };
+    case "SpreadElement": {
+      const holder = parent.parent;
+      if (holder === undefined) return SAFE;
+      return holder.type === "CallExpression" || holder.type === "NewExpression"
+        ? argumentFlow(holder, isHarmlessCall)
+        : { next: [holder] };
+    }
     case "Property":
       if (parent.value !== top) return SAFE; // a computed key
       return parent.parent?.type === "ObjectExpression" ? { next: [parent.parent] } : top.type === "Identifier" ? SAFE : { change: parent };
