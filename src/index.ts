@@ -63,6 +63,7 @@ export type {
   SamplingRequest,
   SamplingResult,
 } from "./contract/client-channel.js";
+export type { TraceContext } from "./contract/trace-context.js";
 export {
   actionNames,
   actionSchemaOffences,

@@ -103,6 +103,7 @@ import type { ActionsArgument } from "./contract/action-check.js";
 import { readOnce } from "./util/read-once.js";
 import type { ActionData } from "./contract/infer.js";
 import type { ToolParts } from "./contract/tool-parts.js";
+import type { TraceContext } from "./contract/trace-context.js";
 import type {
   AskOptions,
   ClientLog,
@@ -217,6 +218,11 @@ export interface HandlerContext {
   readonly log: ClientLog;
   /** Progress notifications: present only when the client sent a progress token with this call. */
   readonly progress?: ProgressReporter;
+  /**
+   * The W3C trace context (`traceparent`, `tracestate`, `baggage`) the client sent in the call's `_meta`, on either
+   * protocol era: present only when it sent one; a malformed one is refused before the handler runs.
+   */
+  readonly trace?: TraceContext;
   /** Asks the client's model for a completion (`sampling/createMessage`); rejects at once when no client can answer. */
   readonly sample: (request: SamplingRequest, options?: AskOptions) => Promise<SamplingResult>;
   /** Asks the user for input (`elicitation/create`); rejects at once when no client can answer. */

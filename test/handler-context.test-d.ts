@@ -18,6 +18,7 @@ import {
   type RootsResult,
   type SamplingRequest,
   type SamplingResult,
+  type TraceContext,
 } from "../src/index.js";
 
 test("the whole context, member by member", () => {
@@ -28,6 +29,7 @@ test("the whole context, member by member", () => {
     readonly request?: unknown;
     readonly log: ClientLog;
     readonly progress?: ProgressReporter;
+    readonly trace?: TraceContext;
     readonly sample: (request: SamplingRequest, options?: AskOptions) => Promise<SamplingResult>;
     readonly elicit: (request: ElicitationRequest, options?: AskOptions) => Promise<ElicitationResult>;
     readonly listRoots: (options?: AskOptions) => Promise<RootsResult>;
@@ -43,6 +45,14 @@ test("the context's parts", () => {
   expectTypeOf<ReturnType<HandlerContext["sample"]>>().toEqualTypeOf<Promise<SamplingResult>>();
   expectTypeOf<ReturnType<HandlerContext["elicit"]>>().toEqualTypeOf<Promise<ElicitationResult>>();
   expectTypeOf<ReturnType<HandlerContext["listRoots"]>>().toEqualTypeOf<Promise<RootsResult>>();
+  expectTypeOf<TraceContext>().toEqualTypeOf<{
+    readonly traceparent: string;
+    readonly traceId: string;
+    readonly parentId: string;
+    readonly sampled: boolean;
+    readonly tracestate?: string;
+    readonly baggage?: string;
+  }>();
 });
 
 test("a handler reads the context with its data, and asks the same way on both eras", () => {
@@ -51,7 +61,8 @@ test("a handler reads the context with its data, and asks the same way on both e
     description: "T",
     actions: { a: { description: "A", properties: { n: { type: "number" } } } },
     handlers: {
-      async a(data, { log, progress, sample, elicit, listRoots }) {
+      async a(data, { log, progress, sample, elicit, listRoots, trace }) {
+        expectTypeOf(trace?.traceId).toEqualTypeOf<string | undefined>();
         expectTypeOf(data.n).toEqualTypeOf<number | undefined>();
         await log.debug("x");
         await progress?.(1);

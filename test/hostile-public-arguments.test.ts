@@ -205,6 +205,15 @@ describe("what the refusals say", () => {
     ]);
   });
 
+  test("createRouter([tool]) is refused with the object to write, never an empty router", () => {
+    expect(() => createRouter([goodTool()] as never)).toThrow(
+      expect.objectContaining({
+        name: "ToolRegistrationError",
+        message: expect.stringContaining("the options are an array. Fix: pass the tools in an object: createRouter({ tools: [tasks] })."),
+      }),
+    );
+  });
+
   test("createRouter() and createRouter({}) still make an empty router", () => {
     expect(createRouter().toolNames()).toEqual([]);
     expect(createRouter({}).toolNames()).toEqual([]);

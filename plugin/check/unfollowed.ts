@@ -178,7 +178,8 @@ function useProblem(top: Node, meaning: "defineTool" | "package"): string | unde
         return `${what} is stored in a ${String(parent.parent?.kind)} binding: declarations made through it are not checked at build time`;
       // `const { defineTool } = w` is followed; a computed key, a default or a rest element is not.
       return parent.init === top && meaning === "package" && !followedPattern(parent.id as Node)
-        ? `${what} is destructured with a computed key, a default or a rest element: declarations made through it are not checked at build time`
+        ? `${what} is destructured with a computed key, a default or a rest element: ` +
+            "declarations made through it are not checked at build time"
         : undefined;
     case "ExportSpecifier":
     case "ExportDefaultDeclaration":

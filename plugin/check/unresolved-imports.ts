@@ -49,7 +49,8 @@ export function unresolvedImports(sourceFile: SourceFile, wymcp: WymcpReferences
         node: statement,
         message:
           `defineTool is imported from "${specifier}", which does not resolve here: if it names wymcp (a bundler alias), ` +
-          "declarations made with it are not checked at build time; add it to tsconfig paths or package.json imports, or check with the bundler's plugin",
+          "declarations made with it are not checked at build time; " +
+          "add it to tsconfig paths or package.json imports, or check with the bundler's plugin",
       });
     }
   }

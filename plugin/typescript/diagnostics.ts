@@ -39,7 +39,10 @@ export interface ProgramOffence {
 /** A file's check, with what it read (to tell whether a later program may reuse it). */
 interface CachedCheck {
   readonly offences: readonly ProgramOffence[];
-  /** Why the file could not be checked (too deep or too large to parse), as a diagnostic at its place: never a crash, never a silent pass. */
+  /**
+   * Why the file could not be checked (too deep or too large to parse), as a diagnostic at its place: never a crash,
+   * never a silent pass.
+   */
   readonly notChecked?: ts.Diagnostic | undefined;
   /** Each module read, as the program's SourceFile of it. */
   readonly record: ReadRecord<ts.SourceFile | undefined>;

@@ -4,6 +4,7 @@
  * are wymcp's own (structurally the MCP ones), so the runtime entry needs no
  * SDK; `wymcp/mcp` provides the channel of every call it serves.
  */
+import type { TraceContext } from "./trace-context.js";
 
 /** MCP log levels, least severe first. */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
@@ -112,6 +113,8 @@ export interface AskOptions {
 export interface ClientChannel {
   log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
   readonly progress?: ProgressReporter;
+  /** The W3C trace context the client sent with this call, when it sent one. */
+  readonly trace?: TraceContext;
   sample(request: SamplingRequest, options?: AskOptions): Promise<SamplingResult>;
   elicit(request: ElicitationRequest, options?: AskOptions): Promise<ElicitationResult>;
   listRoots?(options?: AskOptions): Promise<RootsResult>;

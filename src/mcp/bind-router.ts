@@ -10,7 +10,7 @@ import type { CallToolResult, Server, ServerContext, Tool as McpTool } from "@mo
 import type { Router } from "../serving/router.js";
 import type { ToolAnswer } from "../serving/answer.js";
 import type { ToolListing } from "../serving/listing.js";
-import { callParams, refuseCursor, reportOf, unknownTool } from "./call-params.js";
+import { callParams, refuseCursor, reportOf, traceOf, unknownTool } from "./call-params.js";
 import { clientChannel } from "./client-channel.js";
 import { installLogging } from "./logging-level.js";
 import { isModernRequest, serveModernCall } from "./modern-call.js";
@@ -69,6 +69,7 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   server.setRequestHandler("tools/call", async (_parsed, context) => {
     const params = sent.get(context) ?? callParams(_parsed);
     const { name, arguments: args } = params;
+    const trace = traceOf(params._meta);
     // The SDK aborts this signal on notifications/cancelled and when the connection closes
     // (stateless, a cancelled call's stream closing is all the server hears).
     const result = isModernRequest(context)
@@ -78,13 +79,13 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
           context,
           principal: binding.principal ?? "",
           seal,
-          channel: (round) => clientChannel(server, context, levels, mode, round),
+          channel: (round) => clientChannel(server, context, levels, mode, round, trace),
           run: (call) => router.callTool(name, args, call),
         })
       : await router.callTool(name, args, {
           signal: context.mcpReq.signal,
           request: context,
-          client: clientChannel(server, context, levels, mode),
+          client: clientChannel(server, context, levels, mode, undefined, trace),
         });
     // An input_required result goes out as the SDK's builder made it.
     if (!("content" in result)) return result;

@@ -7,6 +7,7 @@
 import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type CallToolRequest } from "@modelcontextprotocol/server";
 import { helpPointer, type ToolAnswer } from "../serving/answer.js";
 import { echo, echoWords } from "../util/echo.js";
+import { readTraceContext, type TraceContext } from "../contract/trace-context.js";
 
 /**
  * The request's params, checked with the SDK's own schema and returned as
@@ -60,6 +61,20 @@ function plainCallShape(request: unknown): boolean {
   const plainArguments =
     args === undefined || (typeof args === "object" && args !== null && Object.getPrototypeOf(args) === Object.prototype);
   return typeof name === "string" && plainArguments && _meta === undefined && task === undefined;
+}
+
+/**
+ * The W3C trace context of a call's `_meta`, or `undefined` when it sent
+ * none; a malformed one is refused (-32602) naming the field and the format,
+ * before any handler runs.
+ */
+export function traceOf(meta: unknown): TraceContext | undefined {
+  const read = readTraceContext(meta);
+  if (read === undefined || !("problem" in read)) return read;
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid _meta.${read.field}: ${read.problem}; ${read.fix}`, {
+    error: "invalid_trace_context",
+    ...read,
+  });
 }
 
 /** An unknown tool as the spec words it (-32602), with wymcp's report (did-you-mean, valid tools, help) as data. */

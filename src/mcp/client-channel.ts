@@ -27,6 +27,7 @@ import type { LogLevelGate } from "./logging-level.js";
 import { missingCapability, unsupported } from "./capabilities.js";
 import type { QuestionMethod } from "./input-answers.js";
 import type { InputRound } from "./input-round.js";
+import type { TraceContext } from "../contract/trace-context.js";
 
 /** How a call may reach its client. */
 export interface ChannelMode {
@@ -43,6 +44,7 @@ export function clientChannel(
   levels: LogLevelGate,
   mode: ChannelMode,
   round?: InputRound,
+  trace?: TraceContext,
 ): ClientChannel {
   const token = context.mcpReq._meta?.progressToken;
   const ask: Ask =
@@ -65,6 +67,7 @@ export function clientChannel(
     elicit: (request, options) => ask("elicitation/create", request, options) as Promise<ElicitationResult>,
     listRoots: (options) => ask("roots/list", undefined, options) as Promise<RootsResult>,
   };
+  if (trace !== undefined) channel.trace = trace;
   if (token !== undefined) {
     channel.progress = async (progress: number, total?: number, message?: string) => {
       await context.mcpReq.notify({

@@ -74,6 +74,8 @@ class ChannelContext implements HandlerContext {
   readonly listRoots: HandlerContext["listRoots"];
   // Declared only: an own key exactly when the client sent a progress token.
   declare readonly progress?: NonNullable<ClientChannel["progress"]>;
+  // Likewise: an own key exactly when the client sent a trace context.
+  declare readonly trace?: NonNullable<ClientChannel["trace"]>;
   #log: ClientLog | undefined;
   readonly #channel: ClientChannel | undefined;
 
@@ -92,6 +94,8 @@ class ChannelContext implements HandlerContext {
     this.listRoots = requests.listRoots;
     const progress = channel === undefined ? undefined : read(channel, "progress");
     if (typeof progress === "function") this.progress = progress as NonNullable<ClientChannel["progress"]>;
+    const trace = channel === undefined ? undefined : read(channel, "trace");
+    if (trace !== undefined) this.trace = trace as NonNullable<ClientChannel["trace"]>;
   }
 
   /** Made when a handler first logs: most calls never do, and every call pays for what it is handed. */

@@ -259,6 +259,11 @@ function readOptions(options: unknown): Settings {
     );
     throw new ToolRegistrationError(offences, []);
   }
+  if (isArray(options)) {
+    // createRouter([tasks]) reads as a router of those tools, and would otherwise serve none of them.
+    refuse("", "the options are an array", "pass the tools in an object: createRouter({ tools: [tasks] }).");
+    throw new ToolRegistrationError(offences, []);
+  }
   const field = (key: string): unknown => {
     const value = read(options, key);
     if (isUnreadable(value)) refuse(key, `reading ${key} threw (${reasonText(value.reason)})`, `write ${key} as a plain data property.`);
