@@ -35,6 +35,7 @@ export type {
   PropertyMap,
   PropertySchema,
   ToolAnnotations,
+  ToolIcon,
   ToolHints,
   ToolParts,
 } from "./contract/tool-parts.js";

@@ -1,6 +1,6 @@
 /**
  * The supporting types of the Tool contract: property schemas and the
- * optional parts of a tool (title, annotations, output schema, hints, error
+ * optional parts of a tool (title, icons, annotations, output schema, hints, error
  * handling, action context).
  */
 import type { ToolError } from "./tool-error.js";
@@ -36,6 +36,20 @@ export interface ToolAnnotations {
   readonly openWorldHint?: boolean;
 }
 
+/**
+ * An icon clients may show for a tool (MCP `Icon`): the image's address
+ * (`https:`/`http:`) or a `data:image/…` URI, checked at registration.
+ */
+export interface ToolIcon {
+  readonly src: string;
+  /** The image's media type, such as `image/png`. */
+  readonly mimeType?: string;
+  /** The sizes it is drawn at, such as `["48x48"]`, or `["any"]` for a scalable one. */
+  readonly sizes?: readonly string[];
+  /** The background it is drawn for. */
+  readonly theme?: "light" | "dark";
+}
+
 /** The JSON Schema of a tool's structured results (MCP requires an object root). */
 export interface OutputSchema {
   readonly type: "object";
@@ -61,6 +75,16 @@ export type ErrorHandler = (error: unknown, call: { readonly action: string; rea
 export interface ToolParts {
   /** A human-readable title for clients' interfaces. */
   readonly title?: string;
+  /**
+   * Icons clients may show for the tool, listed as given.
+   *
+   * @example
+   * ```ts
+   * icons: [{ src: "https://example.com/tasks.svg", mimeType: "image/svg+xml", sizes: ["any"] }]
+   * ```
+   */
+  readonly icons?: readonly ToolIcon[];
+  /** Hints about the tool's behaviour (MCP's annotations, never guarantees); a key MCP does not define is refused. */
   readonly annotations?: ToolAnnotations;
   /** Declared: results are also sent as `structuredContent`. */
   readonly outputSchema?: OutputSchema;

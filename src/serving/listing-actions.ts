@@ -20,7 +20,7 @@ import { defaultsOf, requiredOf, requiredOneOfOf } from "../validation/schema-re
 import { listedDataSchema, placeText, type DataListingMode, type ListedSchema, type SchemaPlace } from "./listing-schema.js";
 import type { ToolListing } from "./listing.js";
 import type { Tool } from "../tool.js";
-import type { OutputSchema, ToolAnnotations } from "../contract/tool-parts.js";
+import type { OutputSchema, ToolAnnotations, ToolIcon } from "../contract/tool-parts.js";
 
 /** Between a tool's name and an action's in the name of an action's own listing. */
 export const ACTION_TOOL_SEPARATOR = "_";
@@ -60,6 +60,7 @@ export function actionListings(
         name: actionToolName(tool.name, action),
         ...(tool.title === undefined ? {} : { title: `${tool.title}: ${action}` }),
         description: actionDescription(schema, omitted),
+        ...(tool.icons === undefined ? {} : { icons: deepCopy(tool.icons) as readonly ToolIcon[] }),
         inputSchema: inputSchema as ToolListing["inputSchema"],
         ...(tool.outputSchema === undefined ? {} : { outputSchema: deepCopy(tool.outputSchema) as OutputSchema }),
         ...(tool.annotations === undefined ? {} : { annotations: deepCopy(tool.annotations) as ToolAnnotations }),

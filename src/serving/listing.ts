@@ -11,7 +11,7 @@ import { deepFreeze } from "../util/freeze.js";
 import { deepCopy } from "../util/deep-copy.js";
 import type { Tool } from "../tool.js";
 import { flatInputSchema } from "./flat-listing.js";
-import type { OutputSchema, ToolAnnotations } from "../contract/tool-parts.js";
+import type { OutputSchema, ToolAnnotations, ToolIcon } from "../contract/tool-parts.js";
 
 /** The input schema every wymcp tool lists: an action name and its data. */
 export interface CompactInputSchema {
@@ -29,6 +29,7 @@ export interface ToolListing {
   readonly title?: string;
   readonly description: string;
   readonly inputSchema: CompactInputSchema | { readonly type: "object"; readonly [keyword: string]: unknown };
+  readonly icons?: readonly ToolIcon[];
   readonly outputSchema?: OutputSchema;
   readonly annotations?: ToolAnnotations;
 }
@@ -62,6 +63,7 @@ export function toolListing(tool: Tool, checked?: Readonly<Record<string, Checke
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
+    ...(tool.icons === undefined ? {} : { icons: deepCopy(tool.icons) as readonly ToolIcon[] }),
     inputSchema: flat ?? inputSchema,
     ...(tool.outputSchema === undefined ? {} : { outputSchema: deepCopy(tool.outputSchema) as OutputSchema }),
     ...(tool.annotations === undefined ? {} : { annotations: deepCopy(tool.annotations) as ToolAnnotations }),

@@ -288,7 +288,9 @@ function readOptions(options: unknown): Settings {
   if (listing !== undefined && !isListingMode(listing))
     refuse(
       "listing",
-      `listing is ${describeType(listing)}`,
+      `listing is ${typeof listing === "string" ? JSON.stringify(echo(listing)) : describeType(listing)}${
+        typeof listing === "string" ? didYouMean(listing, LISTING_MODES) : ""
+      }`,
       `write one of ${LISTING_MODES.map((mode) => JSON.stringify(mode)).join(", ")}, or leave it out for "compact".`,
     );
   const listingOverrides = readListingOverrides(field("listingOverrides"), refuse);

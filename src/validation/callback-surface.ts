@@ -6,9 +6,10 @@
  */
 import { ActionSchemaError } from "./action-schema-error.js";
 import { toolLabel } from "./format.js";
-import { describeType, isPlainObject, ownKeys, read, isUnreadable, oneLine } from "../util/inspect.js";
+import { describeType, isArray, isPlainObject, ownKeys, read, isUnreadable, oneLine } from "../util/inspect.js";
 import { actionNames, type RegistrationReading } from "./obtaining.js";
 import { outputSchemaFaults } from "./output-check.js";
+import { annotationFaults, iconFaults } from "./tool-metadata.js";
 
 /** One problem with a tool's callback surface. */
 export interface SurfaceOffence {
@@ -28,10 +29,19 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** The name of the framework-owned help tool, which no tool may take. */
 export const HELP_TOOL_NAME = "help";
 
-const OPTIONAL_FIELDS: readonly [field: string, expected: string, test: (value: unknown) => boolean][] = [
-  ["title", "a string", (value) => typeof value === "string"],
-  ["annotations", "a plain object of MCP tool annotations", isPlainObject],
-  ["outputSchema", 'a plain object JSON Schema with type: "object"', (value) => isPlainObject(value) && value.type === "object"],
+/** A field's faults beyond its type: each a problem naming its place, and its fix. */
+type FieldFaults = (value: never) => readonly { problem: string; fix: string }[];
+
+const OPTIONAL_FIELDS: readonly [field: string, expected: string, test: (value: unknown) => boolean, faults?: FieldFaults][] = [
+  ["title", "a non-empty string", (value) => typeof value === "string" && value.trim() !== ""],
+  ["icons", "an array of MCP icons ({ src, mimeType?, sizes?, theme? })", isArray, iconFaults],
+  ["annotations", "a plain object of MCP tool annotations", isPlainObject, annotationFaults],
+  [
+    "outputSchema",
+    'a plain object JSON Schema with type: "object"',
+    (value) => isPlainObject(value) && value.type === "object",
+    outputSchemaFaults,
+  ],
   [
     "hints",
     "a plain object mapping error codes to hint strings",
@@ -98,12 +108,17 @@ export function callbackSurfaceOffences(tool: unknown, reading?: Pick<Registrati
       "declare the tool with defineTool, which makes actions a function.",
     );
   }
-  for (const [field, expected, test] of OPTIONAL_FIELDS) {
+  for (const [field, expected, test, faults] of OPTIONAL_FIELDS) {
     const value = read(tool, field);
-    if (value !== undefined && !safely(() => test(value)))
-      add(field, "wrong_type", `${field} is ${describeType(value)}`, `write ${expected}, or leave it out.`);
-    else if (field === "outputSchema" && value !== undefined)
-      for (const fault of outputSchemaFaults(value as object)) add(field, "invalid_schema", fault.problem, fault.fix);
+    if (value === undefined) continue;
+    if (!safely(() => test(value)))
+      add(
+        field,
+        "wrong_type",
+        typeof value === "string" ? `${field} is empty` : `${field} is ${describeType(value)}`,
+        `write ${expected}, or leave it out.`,
+      );
+    else for (const fault of faults?.(value as never) ?? []) add(field, "invalid_schema", fault.problem, fault.fix);
   }
   offences.push(...handlerOffences(tool, label, reading));
   return offences;
