@@ -82,3 +82,45 @@ describe("a pristine property schema compiled in place answers as its shaped cop
     expect(JSON.stringify(property)).toBe(before);
   });
 });
+
+describe("a schema that references its $defs (recursively too) answers as the validator does", () => {
+  const REF = { $ref: "#/$defs/n" };
+  const withRefs: fc.Memo<Record<string, unknown>> = fc.memo((depth) => {
+    const inner = depth <= 1 ? fc.constantFrom<Record<string, unknown>>(REF, { type: "string" }) : withRefs(depth - 1);
+    return fc.oneof(
+      fc.constant(REF),
+      schema(2),
+      fc
+        .record(
+          { properties: fc.dictionary(fc.constantFrom("a", "b"), inner, { maxKeys: 2 }), maxProperties: fc.nat(2) },
+          { requiredKeys: ["properties"] },
+        )
+        .map((parts) => ({ type: "object", ...parts })),
+      fc.record({ items: inner }).map((parts) => ({ type: "array", ...parts })),
+      // A reference beside other assertions: both apply.
+      fc.record({ minProperties: fc.nat(2) }).map((parts) => ({ ...REF, ...parts })),
+    );
+  });
+
+  test("the same verdict as the validator's, and failures only for data it refuses", () => {
+    fc.assert(
+      fc.property(withRefs(3), withRefs(3), fc.array(value(4), { minLength: 1, maxLength: 4 }), (root, node, candidates) => {
+        const property = JSON.parse(JSON.stringify({ ...root, $defs: { n: node } })) as Record<string, unknown>;
+        const compiled = compileSchema(property);
+        for (const candidate of candidates) {
+          const data = JSON.parse(JSON.stringify(candidate)) as unknown;
+          // A reference that reaches itself without a step into the data ("n" is { $ref: n }) never ends: refused, not served.
+          let expected: boolean;
+          try {
+            expected = validate(data, JSON.parse(JSON.stringify(property)) as Record<string, unknown>, "2020-12").valid;
+          } catch {
+            expected = false;
+          }
+          expect(compiled.accepts(data)).toBe(expected);
+          expect(compiled.failures(data).named.length === 0).toBe(expected);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});

@@ -34,7 +34,6 @@ const COUPLED = new Set([
   "additionalItems",
   "unevaluatedProperties",
   "unevaluatedItems",
-  "$ref",
   "$dynamicRef",
   "$recursiveRef",
   "$id",
@@ -45,6 +44,8 @@ const COUPLED = new Set([
 
 /** The walked applicators, taken out of the part handed to the validator. */
 const WALKED = new Set(["properties", "items", "additionalProperties"]);
+/** The same and a followed `$ref`. */
+const WALKED_AND_REF = new Set([...WALKED, "$ref"]);
 
 /** Keywords that assert nothing: a schema object left with only these needs no validator call. */
 const ANNOTATIONS = new Set([
@@ -84,10 +85,12 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
   const own = (keyword: string): unknown => (Object.hasOwn(record, keyword) ? record[keyword] : undefined);
   let asserting: Record<string, unknown> | undefined;
   let coupled = Array.isArray(own("items"));
+  const reference = own("$ref");
   for (const keyword of Object.keys(record)) {
     const value = record[keyword];
     // A keyword the validator does not read asserts nothing (the shaped copy leaves it out).
     if (value === undefined || WALKED.has(keyword) || ANNOTATIONS.has(keyword) || !validatorReads(keyword)) continue;
+    if (keyword === "$ref") continue;
     if (COUPLED.has(keyword)) coupled = true;
     (asserting ??= {})[keyword] = value;
   }
@@ -95,14 +98,23 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
     let whole: Schema | boolean | undefined = shaped ? schema : undefined;
     return (value) => validate(value, (whole ??= shapedCopy(schema)), DRAFT, lookup, true).valid;
   }
+  // A local reference is one more schema the value must pass at the same place (2020-12 reads $ref beside its siblings):
+  // followed here, recursive data (a tree through "#/$defs/node") costs a few frames a level, where the validator's own
+  // walk runs out of stack a few hundred levels down.
+  const followed = reference === undefined ? undefined : referenceAcceptor(reference, record, lookup);
+  const handedOff = reference === undefined ? WALKED : WALKED_AND_REF;
   // The part handed to the validator is built only for a schema the leaf fast yes cannot answer.
   let rest: Schema | undefined;
   const assertions =
     asserting === undefined
-      ? undefined
-      : (compileLeaf(asserting) ??
-        ((value: unknown) =>
-          validate(value, (rest ??= shaped ? shapedWithout(schema, WALKED) : shapedExcept(schema, WALKED)), DRAFT, lookup, true).valid));
+      ? followed
+      : both(
+          followed,
+          compileLeaf(asserting) ??
+            ((value: unknown) =>
+              validate(value, (rest ??= shaped ? shapedWithout(schema, handedOff) : shapedExcept(schema, handedOff)), DRAFT, lookup, true)
+                .valid),
+        );
   const inner = own("properties") as Record<string, Schema | boolean> | undefined;
   const properties = inner === undefined ? undefined : lazyMap(inner, lookup, shaped);
   let additional: Accept | undefined = lazy(own("additionalProperties"), lookup, shaped, (real) => (additional = real));
@@ -152,4 +164,31 @@ function lazyMap(properties: Record<string, Schema | boolean>, lookup: Lookup, s
       lazyAccept(inner, lookup, shaped, (real) => map.set(name, real)),
     );
   return map;
+}
+
+/** Both checks, the first (when there is one) first. */
+function both(first: Accept | undefined, second: Accept): Accept {
+  return first === undefined ? second : (value) => first(value) && second(value);
+}
+
+/** The acceptors of a lookup's schemas, one per schema object: a recursive reference compiles its target once. */
+const referenced = new WeakMap<Lookup, WeakMap<object, Accept>>();
+
+/** The fast yes of what a `$ref` points to (the validator's own resolution of it); a reference that resolves to nothing accepts nothing. */
+function referenceAcceptor(reference: unknown, record: Record<string, unknown>, lookup: Lookup): Accept {
+  // dereference() writes the reference's absolute URI beside it, as the validator reads it.
+  const uri = (record as { __absolute_ref__?: unknown }).__absolute_ref__ ?? reference;
+  const target = typeof uri === "string" ? lookup[uri] : undefined;
+  if (target === undefined) return () => false;
+  if (typeof target === "boolean") return () => target;
+  let byTarget = referenced.get(lookup);
+  if (byTarget === undefined) referenced.set(lookup, (byTarget = new WeakMap()));
+  let found = byTarget.get(target);
+  if (found === undefined) {
+    let real: Accept | undefined;
+    // Kept before it is compiled: a target that reaches itself finds this one, compiled on its first value.
+    found = (value) => (real ??= compileAcceptor(target, lookup))(value);
+    byTarget.set(target, found);
+  }
+  return found;
 }

@@ -100,7 +100,18 @@ export function compileSchema(
         return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy(), lookup, limit);
       } catch (error) {
         return {
-          named: [{ path: [], keyword: "unchecked", value, message: `it could not be checked (${reasonText(error)})` }],
+          named: [
+            {
+              path: [],
+              keyword: "unchecked",
+              value,
+              // The validator recurses per level (and per $ref): data deep enough exhausts the stack before it is judged.
+              message:
+                error instanceof RangeError
+                  ? "it is nested too deeply to be checked (the check ran out of stack); send it nested less deeply"
+                  : `it could not be checked (${reasonText(error)})`,
+            },
+          ],
           unnamed: 0,
         };
       }
