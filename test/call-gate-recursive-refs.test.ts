@@ -28,7 +28,7 @@ function treeRouter(tree: Record<string, unknown> = { $ref: "#/$defs/node", $def
         required: ["tree"],
       },
     } as never,
-    handlers: { plant: (data: unknown) => (seen.push(data), "planted") },
+    handlers: { plant: (data: unknown) => (seen.push(data), "planted") } as never,
   });
   return { router: createRouter({ tools: [tool] }), seen };
 }

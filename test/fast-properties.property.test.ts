@@ -92,7 +92,7 @@ function agrees(properties: object): boolean {
   expect(walk.offences).toEqual([]);
   expect(shape(fast.walk.closure)).toEqual(shape(walk.closure));
   expect(fast.walk.frozen).toBe(walk.frozen);
-  const checks = checkPropertySchemas(properties, walk.closure.declared.keys(), new Set(), "a");
+  const checks = checkPropertySchemas(properties, walk.closure.declared.keys(), new Map(), "a");
   expect(checks.offences).toEqual([]);
   expect([...fast.values.keys()]).toEqual([...checks.values.keys()]);
   return true;

@@ -93,7 +93,13 @@ function corrupt(value: unknown, plan: readonly number[]): unknown {
   const visit = (node: unknown, ancestors: object[]): void => {
     if (typeof node !== "object" || node === null || seen.has(node) || ArrayBuffer.isView(node)) return;
     seen.add(node);
-    for (const child of Object.values(node)) visit(child, [...ancestors, node]);
+    let children: unknown[];
+    try {
+      children = Object.values(node);
+    } catch {
+      return; // A hostile Proxy an earlier rewrite placed: it is hostile enough as it is.
+    }
+    for (const child of children) visit(child, [...ancestors, node]);
     const choice = plan[step++ % Math.max(plan.length, 1)];
     if (choice !== undefined && choice < REWRITES.length && Object.isExtensible(node) && !Array.isArray(node)) {
       REWRITES[choice]!(node as Record<PropertyKey, unknown>, ancestors);

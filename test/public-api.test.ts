@@ -78,6 +78,7 @@ const TYPES = [
   "ToolAnswer",
   "ToolDefinition",
   "ToolHints",
+  "ToolIcon",
   "ToolListing",
   "ToolParts",
   // Beyond tools: content results and the handler context's client channel.
@@ -88,6 +89,7 @@ const TYPES = [
   "ImageContent",
   "ResourceContents",
   "ResourceLink",
+  "TraceContext",
   "AskOptions",
   "ClientChannel",
   "ClientLog",

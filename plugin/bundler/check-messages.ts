@@ -5,12 +5,15 @@
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import type { ImportGraph } from "./bundler-resolvers.js";
 import type { CheckOutcome } from "./check-run.js";
+import type { wymcpAliases } from "../check/wymcp-aliases.js";
 
 /** A build starts: `once` as `ModuleChecker.startBuild` takes it. */
 export interface BuildMessage {
   readonly kind: "build";
   readonly once: boolean;
   readonly graph: ImportGraph | undefined;
+  /** The bundlers' aliases of wymcp recorded in the build's thread (`wymcp-aliases.ts`), as of the message. */
+  readonly aliases?: ReturnType<typeof wymcpAliases>;
 }
 
 /**

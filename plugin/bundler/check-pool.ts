@@ -16,6 +16,7 @@ import type { ImportGraph } from "./bundler-resolvers.js";
 import type { BuildMessage, CheckMessage, FromWorker, ToWorker } from "./check-messages.js";
 import type { CheckOutcome } from "./check-run.js";
 import { workerScript } from "./worker-script.js";
+import { wymcpAliases } from "../check/wymcp-aliases.js";
 
 /** Checks handed to one worker at a time: enough that it never waits for the next, few enough to share them between workers. */
 const IN_FLIGHT = 4;
@@ -61,7 +62,7 @@ export class CheckPool {
   /** A build starts (the workers' state follows it). */
   startBuild(once: boolean, graph: ImportGraph | undefined): void {
     this.build = { kind: "build", once, graph };
-    for (const { worker } of this.running) worker.postMessage(this.build);
+    for (const { worker } of this.running) worker.postMessage(this.buildMessage());
   }
 
   /** The build ended: the workers stop (a check still under way is one whose build failed before it: its outcome is not read). */
@@ -96,13 +97,18 @@ export class CheckPool {
     }
   }
 
+  /** The build's message with the aliases of wymcp recorded so far: a worker's module state is its own. */
+  private buildMessage(): BuildMessage {
+    return { ...this.build, aliases: wymcpAliases() };
+  }
+
   private spawn(): Running {
     const { url, execArgv } = workerScript();
     const worker = new Worker(url, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     // Never what keeps a build's process alive: a build that ends (or fails) stops it, and so does the process's end.
     worker.unref();
     const running: Running = { worker, tasks: new Map() };
-    worker.postMessage(this.build);
+    worker.postMessage(this.buildMessage());
     worker.on("message", (message: FromWorker) => this.heard(running, message));
     const failAll = (error: unknown) => {
       const index = this.running.indexOf(running);

@@ -13,6 +13,7 @@ import * as checks from "../check/check.js";
 import type { ProviderLintOptions } from "../check/provider-lint.js";
 import { loadParser } from "../evaluator/parser.js";
 import { clearResolverCache } from "../evaluator/resolver.js";
+import { addWymcpAliases } from "../check/wymcp-aliases.js";
 import type { BundlerResolution } from "./build-memo.js";
 import { metafileResolver } from "./bundler-resolvers.js";
 import type { BuildMessage, CheckMessage, FromWorker, ToWorker } from "./check-messages.js";
@@ -58,9 +59,10 @@ port.on("message", (message: ToWorker) => {
   }
 });
 
-function started({ once, graph }: BuildMessage): Build {
+function started({ once, graph, aliases }: BuildMessage): Build {
   // Files may have been added or removed since the last build: resolve afresh.
   clearResolverCache();
+  if (aliases !== undefined) addWymcpAliases(aliases.finds, aliases.files);
   return {
     table: once ? new ResolutionTable() : undefined,
     graphResolve: graph === undefined ? undefined : metafileResolver(graph.metafile, graph.cwd),

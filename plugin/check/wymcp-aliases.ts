@@ -26,6 +26,11 @@ export function addWymcpAliases(aliasFinds: readonly (string | RegExp)[], target
   for (const target of targets) files.add(target);
 }
 
+/** What has been recorded, for a check worker to record too (its module state is its own). */
+export function wymcpAliases(): { readonly finds: readonly (string | RegExp)[]; readonly files: readonly string[] } {
+  return { finds: [...finds], files: [...files] };
+}
+
 /**
  * Whether a file is one a bundler's alias maps to wymcp.
  *

@@ -196,8 +196,21 @@ export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
     context.walk = walkKeySet(value, context.action, sealed);
     context.declared = new Set(context.walk.closure.declared.keys());
     context.offences.push(...context.walk.offences);
-    // A property the walk found offences in is not checked further: its meta-schema check would only repeat them.
-    const unsound = new Set(context.walk.offences.map((found) => found.path[1]).filter((name): name is string => typeof name === "string"));
+    // Where the walk found offences, by property: its meta-schema check names only what lies elsewhere (a misspelt type beside
+    // a malformed nested schema), and it is not compiled.
+    const unsound = new Map<string, (readonly unknown[])[]>();
+    for (const found of context.walk.offences) {
+      const name = found.path[1];
+      if (typeof name !== "string") continue;
+      const place = [
+        ...found.path.slice(2),
+        ...(found.key === undefined ? [] : [found.key]),
+        ...(found.index === undefined ? [] : [found.index]),
+      ];
+      const places = unsound.get(name);
+      if (places === undefined) unsound.set(name, [place]);
+      else places.push(place);
+    }
     // An offence of the walk as a whole (too many objects) leaves no property worth checking further.
     const whole = context.walk.offences.some((found) => found.path.length < 2);
     const checks = checkPropertySchemas(value, whole ? [] : context.declared, unsound, context.action, sealed);

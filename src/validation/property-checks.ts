@@ -4,11 +4,14 @@
  * when it passes, compiled once — the gate then runs the compiled check on
  * every call. One definition of "a property schema the gate can interpret",
  * shared by `validate` (registration, build) and the read side (obtaining).
+ * A property the walk found offences in is still checked against the
+ * meta-schema away from them, so one error names every offence.
  */
 import { isSealed } from "../util/freeze.js";
 import { isPlainObject, read } from "../util/inspect.js";
 import { compileOnUse, compileSchema, type CompiledSchema } from "./json-schema/validator.js";
 import { checkSchema } from "./json-schema/meta-schema.js";
+import type { SchemaFault } from "./json-schema/meta-view.js";
 import { closedPlaceReferences } from "./json-schema/reroot.js";
 import { offence, type Offence } from "./offence.js";
 
@@ -24,27 +27,33 @@ const compiledSealed = new WeakMap<object, CompiledSchema>();
 
 /**
  * Checks and compiles the property schemas of `properties` whose names are
- * `names`, skipping those the key-set walk already found offences in.
+ * `names`. A property the key-set walk found offences in (`unsound`: their
+ * places in it) is not compiled, and its meta-schema check names only the
+ * faults elsewhere in it: one error names every offence, none twice.
  *
  * @example
  * ```ts
- * const { offences, values } = checkPropertySchemas({ due: { type: "strng" } }, ["due"], new Set(), "create");
+ * const { offences, values } = checkPropertySchemas({ due: { type: "strng" } }, ["due"], new Map(), "create");
  * offences[0].location; // 'actions["create"].properties["due"]'
  * ```
  */
 export function checkPropertySchemas(
   properties: object,
   names: Iterable<string>,
-  unsound: ReadonlySet<string>,
+  unsound: ReadonlyMap<string, readonly (readonly unknown[])[]>,
   action: string | null,
   sealed = false,
 ): PropertyChecks {
   const offences: Offence[] = [];
   const values = new Map<string, CompiledSchema>();
   for (const name of names) {
-    if (unsound.has(name)) continue;
     const schema = read(properties, name);
     if (!isPlainObject(schema)) continue;
+    const walked = unsound.get(name);
+    if (walked !== undefined) {
+      offences.push(...besideTheWalk(schema, name, walked, action));
+      continue;
+    }
     const kept = sealed || isSealed(schema);
     const cached = kept ? compiledSealed.get(schema) : undefined;
     if (cached !== undefined) {
@@ -52,17 +61,7 @@ export function checkPropertySchemas(
       continue;
     }
     const checked = checkSchema(schema, { vocabulary: true });
-    const found = checked.faults.map((fault) =>
-      offence({
-        action,
-        path: ["properties", name, ...fault.holder],
-        ...(fault.key === undefined ? {} : { key: fault.key }),
-        ...(fault.index === undefined ? {} : { index: fault.index }),
-        code: fault.code ?? "invalid_schema",
-        problem: fault.problem,
-        fix: fault.fix,
-      }),
-    );
+    const found = checked.faults.map((fault) => metaOffence(fault, name, action));
     // A reference to a place the closure closes would mean something else once listed: refused, so listings stay truthful.
     if (found.length === 0 && checked.references)
       for (const { holder, ref } of closedPlaceReferences(schema))
@@ -86,6 +85,17 @@ export function checkPropertySchemas(
     offences.push(...found);
   }
   return { offences, values };
+}
+
+/** The meta-schema faults of a property the walk found offences in, but for those at, within or above a walk offence's place. */
+function besideTheWalk(schema: object, name: string, walked: readonly (readonly unknown[])[], action: string | null): Offence[] {
+  const within = (a: readonly unknown[], b: readonly unknown[]) => a.length <= b.length && a.every((segment, at) => segment === b[at]);
+  return checkSchema(schema, { vocabulary: true })
+    .faults.filter((fault) => {
+      const place = [...fault.holder, ...(fault.key === undefined ? [] : [fault.key]), ...(fault.index === undefined ? [] : [fault.index])];
+      return !walked.some((other) => within(place, other) || within(other, place));
+    })
+    .map((fault) => metaOffence(fault, name, action));
 }
 
 /**
@@ -137,4 +147,17 @@ function compileProperty(schema: object, name: string, action: string | null, of
     );
   }
   return compiled.unresolved.length === 0 ? compiled : undefined;
+}
+
+/** A meta-schema fault of property `name` as an offence at its place. */
+function metaOffence(fault: SchemaFault, name: string, action: string | null): Offence {
+  return offence({
+    action,
+    path: ["properties", name, ...fault.holder],
+    ...(fault.key === undefined ? {} : { key: fault.key }),
+    ...(fault.index === undefined ? {} : { index: fault.index }),
+    code: fault.code ?? "invalid_schema",
+    problem: fault.problem,
+    fix: fault.fix,
+  });
 }
