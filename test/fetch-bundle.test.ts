@@ -19,16 +19,15 @@ const recipe = new URL("../examples/deploy/cloudflare-worker/build.mjs", import.
 
 /**
  * The budget of the recipe's minified Worker bundle, gzipped, in bytes.
- * Issue 25 asks for 96 KiB; measured 135.2 KB (BENCHMARKS §11,
+ * Issue 25 asks for 96 KiB; measured 144.4 KB (BENCHMARKS §11,
  * `node bench/run.mjs bundle-size`). The MCP SDK v2 alone — the names
  * wymcp imports from it, bundled with the recipe's options and nothing
- * else — is 85.2 KB gzipped (its share of this bundle: the server package
- * 50.3 KB, zod 30.6 KB, core 2.9 KB, its own inlined cfworker validator
- * among them); wymcp's share is 40.5 KB (the runtime 33.4 KB, the HTTP
- * layer and SDK binding 7.1 KB), its cfworker validator 6.4 KB, the tasks
- * example 3.3 KB.
+ * else — is 86.1 KB gzipped (the server package 51.0 KB and zod 30.6 KB of
+ * this bundle, its own inlined cfworker validator among them); wymcp's
+ * runtime and HTTP layer are 54.4 KB, its cfworker validator 6.4 KB, the
+ * tasks example 3.3 KB. This budget keeps the bundle from growing unnoticed.
  */
-const GZIP_BUDGET = 144 * 1024;
+const GZIP_BUDGET = 148 * 1024;
 
 async function bundle(minify: boolean) {
   const { options } = (await import(pathToFileURL(recipe.pathname).href)) as { options: BuildOptions };

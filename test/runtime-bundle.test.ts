@@ -7,14 +7,14 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The budget of a minified bundle of `defineTool` + `createRouter`, in bytes
- * (gzipped). Issue 29 asks for 24 KiB; measured 40.1 KB (BENCHMARKS §11,
- * `node bench/run.mjs bundle-size`): the JSON Schema validator ~6.3 KB, and
- * wymcp's own code ~33.8 KB, of which the sentences it says (every offence's
+ * (gzipped). Issue 29 asks for 24 KiB; measured 42.3 KB (BENCHMARKS §11,
+ * `node bench/run.mjs bundle-size`): the JSON Schema validator 6.3 KB, and
+ * wymcp's own code 36.0 KB, of which the sentences it says (every offence's
  * problem and fix, every answer's message, pinned word for word by the
- * tests) are ~17.5 KB gzipped by themselves — the validator and the wording
- * alone fill the 24 KiB.
+ * tests) are 19.0 KB gzipped by themselves — the validator and the wording
+ * alone fill the 24 KiB. This budget keeps it from growing unnoticed.
  */
-const GZIP_BUDGET = 42 * 1024;
+const GZIP_BUDGET = 44 * 1024;
 
 /** The one dependency the runtime may bundle: the JSON Schema validator. */
 const VALIDATOR = "node_modules/@cfworker/json-schema/";
