@@ -60,6 +60,10 @@ const CERTAIN: Readonly<Record<OffenceCode, (site: Site) => boolean>> = {
   symbol_key: always,
   non_enumerable_key: always,
   invalid_action_name: always,
+  // Found by `surface.ts` on parts known whole only.
+  invalid_tool_name: always,
+  missing_handler: always,
+  handler_without_action: always,
   // An unknown part of the schema may carry the key.
   missing_key: ({ holder, provenance }) => !provenance.isPartial(holder),
   // The name may be declared by an unknown part of `properties`.

@@ -14,6 +14,7 @@ import type { DeclarationCheck, FileCheck, FileNote, SkippedFile } from "./file-
 import { locateOffences } from "./locate.js";
 import { mayDeclareTools } from "./prefilter.js";
 import { renamedExports, unfollowedUses } from "./unfollowed.js";
+import { surfaceOffences } from "./surface.js";
 import { unresolvedImports } from "./unresolved-imports.js";
 import { projectRoot } from "./project-root.js";
 
@@ -26,12 +27,13 @@ import { projectRoot } from "./project-root.js";
  * ```
  */
 function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
-  if (declaration.tool === undefined) return { declaration, offences: [], uncertain: [] };
+  const surface = surfaceOffences(declaration);
+  if (declaration.tool === undefined) return { declaration, offences: surface, uncertain: [] };
   const offences = actionSchemaOffences(declaration.tool);
   const certain = offences.filter((offence) => isCertain(declaration, offence));
   return {
     declaration,
-    offences: locateOffences(declaration, certain),
+    offences: [...locateOffences(declaration, certain), ...surface],
     uncertain: offences.filter((offence) => !certain.includes(offence)),
   };
 }

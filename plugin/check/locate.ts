@@ -92,6 +92,10 @@ const ANCHORS: Readonly<Record<OffenceCode, "key" | "holder" | "entry">> = {
   invalid_default: "entry",
   invalid_example: "entry",
   flat_tool: "entry",
+  // Located by `surface.ts` at the definition's own parts, never through the record.
+  invalid_tool_name: "entry",
+  missing_handler: "entry",
+  handler_without_action: "key",
 };
 
 function objectNode(declaration: ToolDeclaration, value: unknown): Node | undefined {

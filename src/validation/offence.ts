@@ -41,7 +41,11 @@ export type OffenceCode =
   | "unsatisfiable_required"
   | "invalid_default"
   | "invalid_example"
-  | "flat_tool";
+  | "flat_tool"
+  // What registration checks beside the action schemas, as the build reports it (`callbackSurfaceOffences`).
+  | "invalid_tool_name"
+  | "missing_handler"
+  | "handler_without_action";
 
 /** Shape offences come first; defaults are checked only once an action has none. */
 export type OffenceKind = "shape" | "default";
