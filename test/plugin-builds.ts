@@ -287,7 +287,7 @@ function locationOf(loc: string | undefined, file: string | undefined): BundlerL
 
 /** Every offence of the malformed fixture, as each bundler must list it: per tool in source order, the file's own offences before those of the constants it imports (paths relative to the repository). */
 export const MALFORMED_OFFENCES: readonly string[] = [
-  'test/fixtures/plugin/malformed/src/tools.ts:11:13  actions["create"]: missing mandatory key "description". Fix: add description: "Create a task".',
+  'test/fixtures/plugin/malformed/src/tools.ts:11:13  actions["create"]: missing mandatory key "description". Fix: add description: "What create does, in one line".',
   'test/fixtures/plugin/malformed/src/tools.ts:12:7  actions["create"]: unknown key "descripton". Fix: did you mean "description"? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.',
   'test/fixtures/plugin/malformed/src/tools.ts:15:39  actions["create"].properties["tags"]: "items" is a string. Fix: write a schema object such as { type: "string" }, or an array of schemas.',
   'test/fixtures/plugin/malformed/src/tools.ts:17:26  actions["create"].required: "due" is not declared in properties. Fix: declare "due" in properties, or remove it from required.',

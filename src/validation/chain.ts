@@ -5,6 +5,7 @@
  * offences. `validate` runs it on every key, the read side on the mandatory
  * pair; both through `obtaining.ts`, the layer's one entry.
  */
+import { echo } from "../util/echo.js";
 import {
   allOwnKeys,
   describeType,
@@ -118,8 +119,11 @@ export function chain(action: string, schema: unknown, scope: "all" | "mandatory
 }
 
 function missingKey(action: string, key: string): Offence {
+  // The action's own name in the sample: a sample about another domain reads as a suggestion to copy.
   const example =
-    key === "description" ? 'description: "Create a task"' : 'properties: { name: { type: "string" } } (or properties: {} for none)';
+    key === "description"
+      ? `description: ${JSON.stringify(`What ${echo(action, 40)} does, in one line`)}`
+      : 'properties: { name: { type: "string" } } (or properties: {} for none)';
   return offence({ action, path: [], key, code: "missing_key", problem: `missing mandatory key "${key}"`, fix: `add ${example}.` });
 }
 

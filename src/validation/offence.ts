@@ -115,7 +115,7 @@ export function locationOf(action: string | null, path: readonly PathSegment[]):
   // `schemaOffences` called on its own) is spelled from its first segment: `properties["o"]`.
   if (action === null && path.length === 0) return "actions";
   // A hostile caller may pass anything as the action: only a string is spelled, anything else is named by its type.
-  let text = action === null ? "" : `actions[${typeof action === "string" ? JSON.stringify(action) : `<${typeof action}>`}]`;
+  let text = action === null ? "" : `actions[${typeof action === "string" ? quoted(action) : `<${typeof action}>`}]`;
   path.forEach((segment, position) => {
     if (position === 0 && typeof segment === "string") text += action === null ? segment : `.${segment}`;
     else text += bracket(segment);
@@ -131,7 +131,19 @@ export function dataPathOf(path: readonly PathSegment[], root = "data"): string 
 }
 
 function bracket(segment: PathSegment): string {
-  return typeof segment === "number" ? `[${segment}]` : `[${JSON.stringify(segment)}]`;
+  return typeof segment === "number" ? `[${segment}]` : `[${quoted(segment)}]`;
+}
+
+/**
+ * A name in JSON quotes, its characters beyond ASCII escaped when it is not
+ * in Unicode's composed form (NFC): "café" typed two ways are two names, and
+ * would print identically.
+ */
+function quoted(name: string): string {
+  const text = JSON.stringify(name);
+  return name === name.normalize("NFC")
+    ? text
+    : text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 const KIND_RANK: Record<OffenceKind, number> = { shape: 0, default: 1 };

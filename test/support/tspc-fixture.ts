@@ -20,7 +20,7 @@ const CODE = 990001;
 /** Every offence of the malformed fixture, as `tspc` prints it: file(line,col) of the key or value the offence names. */
 export const MALFORMED_OFFENCES = [
   'src/shared.ts(7,64): error TS990001: actions["create"].required: "due" is not declared in properties. Fix: declare "due" in properties, or remove it from required. (tool "tasks")',
-  'src/tools.ts(8,13): error TS990001: actions["create"]: missing mandatory key "description". Fix: add description: "Create a task". (tool "tasks")',
+  'src/tools.ts(8,13): error TS990001: actions["create"]: missing mandatory key "description". Fix: add description: "What create does, in one line". (tool "tasks")',
   'src/tools.ts(9,7): error TS990001: actions["create"]: unknown key "descripton". Fix: did you mean "description"? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples. (tool "tasks")',
   'src/tools.ts(16,30): error TS990001: actions["list"].defaults: default key "colour" is not declared in properties. Fix: declare "colour" in properties, or remove it from defaults. (tool "tasks")',
   'src/tools.ts(30,20): error TS990001: actions["add"]: "description" contains a line break. Fix: keep the description on one line; put longer guidance in notes. (tool "notes")',
@@ -34,7 +34,7 @@ export const TYPE_ERRORS = [
 
 /** What an editor shows in the malformed fixture's `src/tools.ts` (tsserver's `line:offset text`). */
 export const EDITOR_OFFENCES = [
-  '8:13 actions["create"]: missing mandatory key "description". Fix: add description: "Create a task". (tool "tasks")',
+  '8:13 actions["create"]: missing mandatory key "description". Fix: add description: "What create does, in one line". (tool "tasks")',
   '9:7 actions["create"]: unknown key "descripton". Fix: did you mean "description"? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples. (tool "tasks")',
   // Sits in shared.ts: shown in tools.ts where the imported constant is used, naming where the value is.
   '11:17 actions["create"].required: "due" is not declared in properties. Fix: declare "due" in properties, or remove it from required. (tool "tasks") The offending value is at src/shared.ts:7:64.',
