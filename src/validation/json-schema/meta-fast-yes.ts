@@ -9,6 +9,7 @@
  * validator by `test/meta-fast-yes.property.test.ts`.
  */
 
+import { nestedRepetition } from "./regex-cost.js";
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
 
 type KeywordCheck = (value: unknown) => boolean;
@@ -38,7 +39,8 @@ function isSubschemaMap(value: unknown): value is Record<string, boolean> {
 
 /** As the validator reads the `regex` format: ECMAScript with the u flag, and no `\Z` anchor. */
 function isRegex(value: unknown): boolean {
-  if (typeof value !== "string" || /[^\\]\\Z/.test(value)) return false;
+  // A pattern that can take exponential time is valid but refused: the slow path names it (`regex-cost.ts`).
+  if (typeof value !== "string" || /[^\\]\\Z/.test(value) || nestedRepetition(value)) return false;
   try {
     new RegExp(value, "u");
     return true;

@@ -5,6 +5,7 @@
  * regular expression) is an offence at every moment `validate` and the
  * read-side check run — located at the keyword, with its fix.
  */
+import { nestedRepetition } from "./regex-cost.js";
 import { DIALECT, META_SCHEMA_DOCUMENTS } from "./meta-schema-documents.js";
 import { describeType, reasonText } from "../../util/inspect.js";
 import { compileSchema, type CompiledSchema, type SchemaFailure } from "./validator.js";
@@ -59,7 +60,7 @@ export function checkSchema(
   const faults: SchemaFault[] = [...view.vocabulary];
   for (const { at, copy, key } of view.schemas) {
     const cached = key === undefined ? undefined : verdicts.get(key);
-    const found = cached ?? metaFaults(copy);
+    const found = cached ?? [...metaFaults(copy), ...costlyPatterns(copy)];
     if (key !== undefined && cached === undefined && verdicts.size < MAX_VERDICTS) verdicts.set(key, found);
     for (const fault of found) faults.push(placed(fault, at));
   }
@@ -222,4 +223,40 @@ export function preview(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   return describeType(value);
+}
+
+/**
+ * A `pattern` (or a `patternProperties` name) that repeats a repetition
+ * without a delimiter (`regex-cost.ts`): valid, and able to block the
+ * server on a short string a caller sends, so refused like a fault.
+ */
+function costlyPatterns(schema: unknown): SchemaFault[] {
+  if (typeof schema !== "object" || schema === null) return [];
+  const fix =
+    "repeat a group only when each round starts or ends with a character its repetitions cannot match, " +
+    "such as ^[a-z]+(-[a-z]+)*$; ^(a+)+$ means ^a+$.";
+  const faults: SchemaFault[] = [];
+  const { pattern, patternProperties } = schema as { pattern?: unknown; patternProperties?: unknown };
+  const costly = (source: string) => compiles(source) && nestedRepetition(source);
+  if (typeof pattern === "string" && costly(pattern))
+    faults.push({ holder: [], key: "pattern", problem: `"pattern" ${preview(pattern)} can take exponential time on a short string`, fix });
+  if (typeof patternProperties === "object" && patternProperties !== null)
+    for (const name of Object.keys(patternProperties))
+      if (costly(name))
+        faults.push({
+          holder: ["patternProperties"],
+          key: name,
+          problem: `the pattern ${preview(name)} can take exponential time on a short string`,
+          fix,
+        });
+  return faults;
+}
+
+function compiles(source: string): boolean {
+  try {
+    new RegExp(source, "u");
+    return true;
+  } catch {
+    return false;
+  }
 }
