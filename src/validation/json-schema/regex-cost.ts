@@ -51,10 +51,11 @@ export function nestedRepetition(pattern: string): boolean {
   let last: Atom | undefined;
   for (let at = 0; at < pattern.length; at++) {
     const char = pattern[at]!;
-    const top = stack.at(-1)!;
+    const top = stack[stack.length - 1]!;
     const quantifier = quantifierAt(pattern, at);
     if (quantifier !== undefined) {
-      if (last !== undefined && top.atoms.length > 0) top.atoms.at(-1)!.quantified = true;
+      const quantified = top.atoms[top.atoms.length - 1];
+      if (last !== undefined && quantified !== undefined) quantified.quantified = true;
       if (last !== undefined && quantifier.unbounded) {
         if (last.group !== undefined && last.group.repeated.length > 0 && !delimited(last.group)) return true;
         top.repeated.push(last.source);
@@ -69,17 +70,16 @@ export function nestedRepetition(pattern: string): boolean {
       at = groupPrefixEnd(pattern, at);
       continue;
     }
-    if (char === ")" && stack.length > 1) {
-      const closed = stack.pop()!;
-      const first = closed.atoms[0];
-      const final = closed.atoms.at(-1);
-      const delimiters = closed.alternatives
-        ? []
-        : [first, final].filter((atom) => atom?.literal !== undefined && !atom.quantified).map((atom) => atom!.literal!);
+    const closed = char === ")" && stack.length > 1 ? stack.pop() : undefined;
+    if (closed !== undefined) {
+      const delimiters: string[] = [];
+      for (const atom of closed.alternatives ? [] : [closed.atoms[0], closed.atoms[closed.atoms.length - 1]])
+        if (atom?.literal !== undefined && !atom.quantified) delimiters.push(atom.literal);
       const group: GroupFacts = { repeated: closed.repeated, delimiters };
-      stack.at(-1)!.repeated.push(...closed.repeated);
+      const parent = stack[stack.length - 1]!;
+      parent.repeated.push(...closed.repeated);
+      parent.atoms.push({ quantified: false });
       last = { source: pattern.slice(closed.start, at + 1), group };
-      stack.at(-1)!.atoms.push({ quantified: false });
       continue;
     }
     if (char === "|") {
