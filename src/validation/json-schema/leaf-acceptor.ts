@@ -9,6 +9,7 @@
  * validator decides every refusal and names its problems. A property test
  * pins that this agrees with the validator on every value.
  */
+import { canonicalJson } from "../../util/canonical-json.js";
 
 /** The keywords answered here; any other asserting keyword sends the schema object to the validator. */
 export const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
@@ -24,6 +25,7 @@ export const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
   "maxLength",
   "minItems",
   "maxItems",
+  "uniqueItems",
 ]);
 
 type Leaf = (value: unknown) => boolean;
@@ -67,6 +69,36 @@ function listed(members: readonly unknown[], value: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether no two items are equal as JSON Schema compares them, in one pass:
+ * primitives by value, objects and arrays by their canonical text. The
+ * validator compares every pair, which a long array a caller sends turns
+ * into seconds.
+ */
+function distinct(array: readonly unknown[]): boolean {
+  const primitives = new Set<unknown>();
+  const texts = new Set<string>();
+  // Indexed, not iterated: an array's own Symbol.iterator is never called.
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
+  for (let index = 0; index < array.length; index++) {
+    const item = array[index];
+    if (typeof item !== "object" || item === null) {
+      if (primitives.has(item)) return false;
+      primitives.add(item);
+      continue;
+    }
+    let text: string;
+    try {
+      text = canonicalJson(item);
+    } catch {
+      return false; // unreadable: the validator decides
+    }
+    if (texts.has(text)) return false;
+    texts.add(text);
+  }
+  return true;
+}
+
 /** The keywords a leaf answers, with the types the meta-schema gives them. */
 interface LeafKeywords {
   readonly type?: unknown;
@@ -81,6 +113,7 @@ interface LeafKeywords {
   readonly maxLength?: number;
   readonly minItems?: number;
   readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
 }
 
 /**
@@ -111,6 +144,7 @@ export function compileLeaf(keywords: Readonly<Record<string, unknown>>): Leaf |
     maxLength,
     minItems,
     maxItems,
+    uniqueItems,
   } = keywords as LeafKeywords;
   const types: readonly unknown[] | undefined = type === undefined ? undefined : Array.isArray(type) ? type : [type];
   const hasConst = Object.hasOwn(keywords, "const");
@@ -141,7 +175,7 @@ export function compileLeaf(keywords: Readonly<Record<string, unknown>>): Leaf |
       }
       case "array": {
         const { length } = value as unknown[];
-        return length >= (minItems ?? 0) && length <= (maxItems ?? Infinity);
+        return length >= (minItems ?? 0) && length <= (maxItems ?? Infinity) && (uniqueItems !== true || distinct(value as unknown[]));
       }
       case "object":
         return required === undefined || required.every((key) => Object.hasOwn(value as object, key));

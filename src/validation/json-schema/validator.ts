@@ -8,6 +8,7 @@
  */
 import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { compileAcceptor, type Lookup } from "./acceptor.js";
+import { longArrayFailures, saysUniqueItems } from "./unique-items-bound.js";
 import { isArray, prototypeIsClean, reasonText } from "../../util/inspect.js";
 import { shapedCopy } from "./schema-shape.js";
 import type { PathSegment } from "../offence.js";
@@ -70,6 +71,7 @@ export function compileSchema(
   // A schema with a dangling $ref is never served (an offence); it gets no fast path to build.
   const acceptor =
     unresolved.length > 0 ? () => false : inPlace ? compileAcceptor(schema as Schema, lookup, false) : compileAcceptor(copy(), lookup);
+  let unique: boolean | undefined;
   return {
     unresolved,
     accepts(value) {
@@ -95,6 +97,10 @@ export function compileSchema(
           })),
           unnamed: 0,
         };
+      // The validator compares every pair of an array's items under uniqueItems: a long one is named without it.
+      unique ??= saysUniqueItems(schema);
+      const long = unique ? longArrayFailures(value) : undefined;
+      if (long !== undefined) return { named: long.slice(0, limit), unnamed: Math.max(0, long.length - limit) };
       try {
         const { valid, errors } = validate(value, copy(), DRAFT, lookup, false);
         return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy(), lookup, limit);
