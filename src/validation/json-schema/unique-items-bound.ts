@@ -44,7 +44,9 @@ export function longArrayFailures(value: unknown): SchemaFailure[] | undefined {
             path,
             keyword: "unchecked",
             value: array,
-            message: `it is an array of ${array.length} items, more than the ${MAX_PAIRWISE_ITEMS} a refusal names problems in under uniqueItems; send fewer items`,
+            message:
+              `it is an array of ${array.length} items, more than the ${MAX_PAIRWISE_ITEMS} ` +
+              "a refusal names problems in under uniqueItems; send fewer items",
           }
         : // At the array, as the validator names it.
           { path, keyword: "uniqueItems", rule: true, value: array, message: "has an item listed twice" },
