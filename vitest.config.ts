@@ -16,10 +16,13 @@ const SLOW = [
   "test/eslint-*.test.ts",
   "test/examples.test.ts",
   "test/fetch-bundle.test.ts",
+  // They build a project with a bundler and read the built package: the fast tier needs no `npm run build`.
+  "test/listing-providers.test.ts",
   "test/load-*.test.ts",
   "test/mcp-stdio.test.ts",
   "test/package-*.test.ts",
   "test/plugin-bundlers.test.ts",
+  "test/provider-lint.test.ts",
   "test/quiet-*.test.ts",
   "test/readme-*.test.ts",
   "test/redis-*.test.ts",
