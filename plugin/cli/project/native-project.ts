@@ -95,8 +95,38 @@ export async function nativeProject(
     // The API reports an unreadable tsconfig (and a compiler that cannot start) by throwing.
     return { error: `TypeScript ${install.version} could not open ${configFile}: ${firstLine(error)}` };
   } finally {
-    api.close();
+    closeQuietly(api);
   }
+}
+
+/** The parts of the API's client `closeQuietly` reaches, where they exist. */
+interface ApiClient {
+  close?: () => void;
+  channel?: { child?: { kill?: (signal: string) => unknown } };
+}
+
+/**
+ * Closes the API. Its compiler process writes to our standard error, and on
+ * `close()` (its pipes shut, then SIGTERM) it may print "context canceled"
+ * before it dies: a line that is not ours to add to tsc's output. Where the
+ * API's internals show its process, it is stopped with SIGKILL once the
+ * snapshots are released, just before the pipes shut.
+ */
+function closeQuietly(api: NativeApi): void {
+  const client = (api as { client?: ApiClient }).client;
+  const child = client?.channel?.child;
+  const close = client?.close;
+  if (client !== undefined && typeof close === "function" && typeof child?.kill === "function") {
+    client.close = () => {
+      try {
+        child.kill?.("SIGKILL");
+      } catch {
+        // Already gone: the pipes are released below all the same.
+      }
+      close.call(client);
+    };
+  }
+  api.close();
 }
 
 async function loadApi(install: TypeScriptInstall): Promise<(new (options: { cwd: string }) => NativeApi) | undefined> {
