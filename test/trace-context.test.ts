@@ -50,6 +50,17 @@ describe("readTraceContext", () => {
 
   test.each([
     ["a number", { traceparent: 7 }, "traceparent", "the traceparent is a number, not a string"],
+    [
+      "a getter that throws",
+      Object.defineProperty({}, "traceparent", {
+        get() {
+          throw new Error("boom");
+        },
+        enumerable: true,
+      }),
+      "traceparent",
+      "the traceparent is unreadable, not a string",
+    ],
     ["not the format", { traceparent: "hello" }, "traceparent", 'the traceparent "hello" is not version-traceid-parentid-flags'],
     ["uppercase hex", { traceparent: PARENT.toUpperCase() }, "traceparent", "in lowercase hex"],
     ["version ff", { traceparent: `ff${PARENT.slice(2)}` }, "traceparent", "has the version ff"],

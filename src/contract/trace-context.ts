@@ -7,7 +7,7 @@
  * never reaches a handler or a log.
  */
 import { echo } from "../util/echo.js";
-import { describeType } from "../util/inspect.js";
+import { describeType, read } from "../util/inspect.js";
 
 /** The trace a call belongs to, as its client sent it. */
 export interface TraceContext {
@@ -56,7 +56,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  */
 export function readTraceContext(meta: unknown): TraceContext | TraceContextProblem | undefined {
   if (typeof meta !== "object" || meta === null) return undefined;
-  const { traceparent, tracestate, baggage } = meta as Record<string, unknown>;
+  // Read safely: an in-process transport may hand over a getter or a Proxy that throws (read as unreadable).
+  const [traceparent, tracestate, baggage] = (["traceparent", "tracestate", "baggage"] as const).map((key) => read(meta, key));
   if (traceparent === undefined) return undefined;
   const parent = parseTraceparent(traceparent);
   if ("problem" in parent) return parent;
