@@ -11,7 +11,7 @@ import type { CheckReport } from "../plugin/cli/output.js";
 import { project } from "./plugin-support.js";
 import { runCli } from "./support/cli-process.js";
 
-const BAD_TOOL = `import { defineTool } from "wymcp";\ndefineTool({ name: "t", description: "T", handlers: {}, actions: { a: { descripton: "A", properties: {} } } });\n`;
+const BAD_TOOL = `import { defineTool } from "wymcp";\ndefineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: { a: { descripton: "A", properties: {} } } });\n`;
 const CLEAN = "export const ok = 1;\n";
 
 function checkedFiles(cwd: string, argv: string[] = []): { code: number | null; report: CheckReport; files: string[] } {

@@ -143,7 +143,7 @@ describe("a flat tool with other than one action is an offence", () => {
   });
 
   test("at build: a flat tool with one action passes", () => {
-    const source = `import { defineTool } from "wymcp";\ndefineTool({ name: "t", description: "T", flat: true, handlers: {}, actions: { a: { description: "A", properties: {} } } });\n`;
+    const source = `import { defineTool } from "wymcp";\ndefineTool({ name: "t", description: "T", flat: true, handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {} } } });\n`;
     expect(run(["check", "src/tools.mjs"], { stdout: () => {}, stderr: () => {}, cwd: project({ "src/tools.mjs": source }) })).toBe(0);
   });
 });

@@ -495,7 +495,7 @@ describe("declarations built by code are unknown, never a false offence", () => 
     ["a require", `const shared = require("./shared.cjs");`, `description: "A", properties: shared.props, required: ["name"]`],
   ])("%s", (_name, before, schema) => {
     const check = checkProject(
-      `${HEADER}${before}\nexport const t = defineTool({ name: "t", description: "T", actions: { a: { ${schema} }, bad: { description: "B", properties: {}, nots: "typo" } }, handlers: { a: () => 1, b: () => 2, bad: () => 3 } });\n`,
+      `${HEADER}${before}\nexport const t = defineTool({ name: "t", description: "T", actions: { a: { ${schema} }, bad: { description: "B", properties: {}, nots: "typo" } }, handlers: { a: () => 1, bad: () => 3 } });\n`,
     );
     expect(check.skipped).toBeUndefined();
     expect(offencesOf(check).map((located) => located.offence.problem)).toEqual(['unknown key "nots"']);

@@ -18,7 +18,7 @@ const ACTIONS = `{
 
 test("the build reports what registration reports for __proto__ literals", () => {
   const check = checkProject(`import { defineTool } from "wymcp";
-export const t = defineTool({ name: "t", description: "T", actions: ${ACTIONS}, handlers: {} } as never);`);
+export const t = defineTool({ name: "t", description: "T", actions: ${ACTIONS}, handlers: { a() {}, b() {}, c() {}, d() {}, e() {} } } as never);`);
   expect(check.declarations.flatMap(({ declaration, uncertain }) => [...declaration.unknowns, ...uncertain])).toEqual([]);
   const built = offencesOf(check).map(({ offence }) => `${offence.location} ${offence.problem}`);
   // The same literal, run.

@@ -122,7 +122,7 @@ function missingKey(action: string, key: string): Offence {
   // The action's own name in the sample: a sample about another domain reads as a suggestion to copy.
   const example =
     key === "description"
-      ? `description: ${JSON.stringify(`What ${echo(action, 40)} does, in one line`)}`
+      ? `description: ${JSON.stringify(`What ${typeof action === "string" ? echo(action, 40) : "it"} does, in one line`)}`
       : 'properties: { name: { type: "string" } } (or properties: {} for none)';
   return offence({ action, path: [], key, code: "missing_key", problem: `missing mandatory key "${key}"`, fix: `add ${example}.` });
 }

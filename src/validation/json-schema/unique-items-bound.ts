@@ -7,11 +7,19 @@
  * array as too long to name problems in.
  */
 import type { PathSegment } from "../offence.js";
-import type { SchemaFailure } from "./validator.js";
 import { canonicalJson } from "../../util/canonical-json.js";
 
 /** The longest array the validator is handed under a schema with `uniqueItems` (2,000² comparisons is milliseconds). */
 export const MAX_PAIRWISE_ITEMS = 2000;
+
+/** A failure as the validator module names one (`SchemaFailure`, which is defined there: this module is below it). */
+interface LongArrayFailure {
+  readonly path: readonly PathSegment[];
+  readonly keyword: string;
+  readonly rule?: unknown;
+  readonly value: unknown;
+  readonly message: string;
+}
 
 /** Whether a schema says `uniqueItems: true` anywhere (a bounded walk of its own objects). */
 export function saysUniqueItems(schema: unknown): boolean {
@@ -32,10 +40,10 @@ export function saysUniqueItems(schema: unknown): boolean {
  * longer than `MAX_PAIRWISE_ITEMS`; `undefined` when it holds none (the
  * validator names them).
  */
-export function longArrayFailures(value: unknown): SchemaFailure[] | undefined {
+export function longArrayFailures(value: unknown): LongArrayFailure[] | undefined {
   const long = longArrays(value);
   if (long.length === 0) return undefined;
-  const failures: SchemaFailure[] = [];
+  const failures: LongArrayFailure[] = [];
   for (const { path, array } of long) {
     const twice = repeatedIndex(array);
     failures.push(
