@@ -1,12 +1,11 @@
 /**
  * The type tests (`test/*.test-d.ts`: misspelt keys and undeclared names
  * flagged at their line, `data` typed from the schema) on TypeScript 7, the
- * native compiler. Vitest's typecheck runs them on 5.9 here and on 6.0 in
- * the version matrix; it runs TypeScript 7's `tsc` too, but over the
- * repository's tsconfig, whose TypeScript hosts are written against the JS
- * compiler API that 7 does not have. So TypeScript 7's own `tsc --noEmit`
- * checks the type tests and what they import — what vitest's typecheck runs,
- * every failed expectation a type error. A broken expectation fails it with
+ * native compiler. `npm run typecheck` runs them on 5.9 and the version
+ * matrix on 6.0; the repository's tsconfig also holds TypeScript hosts
+ * written against the JS compiler API that 7 does not have, so TypeScript
+ * 7's own `tsc --noEmit` checks the type tests and what they import through
+ * a tsconfig of their own, every failed expectation a type error. A broken expectation fails it with
  * the same error as TypeScript 6, and exit code 1 where 6 exits 2.
  */
 import { spawnSync } from "node:child_process";
