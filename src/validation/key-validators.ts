@@ -197,17 +197,23 @@ export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
     context.declared = new Set(context.walk.closure.declared.keys());
     context.offences.push(...context.walk.offences);
     // Where the walk found offences, by property: its meta-schema check names only what lies elsewhere (a misspelt type beside
-    // a malformed nested schema), and it is not compiled.
-    const unsound = new Map<string, (readonly unknown[])[]>();
+    // a malformed nested schema), and it is not compiled. A property the walk cannot take (a cycle, past the size bound, a
+    // read that throws) is not checked further at all (`null`): the meta-schema check would walk what the walk refused.
+    const unsound = new Map<string, (readonly unknown[])[] | null>();
     for (const found of context.walk.offences) {
       const name = found.path[1];
       if (typeof name !== "string") continue;
+      const places = unsound.get(name);
+      if (places === null) continue;
+      if (found.code === "cycle" || found.code === "too_large" || found.code === "unreadable") {
+        unsound.set(name, null);
+        continue;
+      }
       const place = [
         ...found.path.slice(2),
         ...(found.key === undefined ? [] : [found.key]),
         ...(found.index === undefined ? [] : [found.index]),
       ];
-      const places = unsound.get(name);
       if (places === undefined) unsound.set(name, [place]);
       else places.push(place);
     }

@@ -8,7 +8,7 @@
  * meta-schema away from them, so one error names every offence.
  */
 import { isSealed } from "../util/freeze.js";
-import { isPlainObject, read } from "../util/inspect.js";
+import { dataFaults, isPlainObject, read } from "../util/inspect.js";
 import { compileOnUse, compileSchema, type CompiledSchema } from "./json-schema/validator.js";
 import { checkSchema } from "./json-schema/meta-schema.js";
 import type { SchemaFault } from "./json-schema/meta-view.js";
@@ -29,7 +29,9 @@ const compiledSealed = new WeakMap<object, CompiledSchema>();
  * Checks and compiles the property schemas of `properties` whose names are
  * `names`. A property the key-set walk found offences in (`unsound`: their
  * places in it) is not compiled, and its meta-schema check names only the
- * faults elsewhere in it: one error names every offence, none twice.
+ * faults elsewhere in it: one error names every offence, none twice. One the
+ * walk could not take at all (`null`: a cycle, too large, unreadable) is not
+ * checked further.
  *
  * @example
  * ```ts
@@ -40,7 +42,7 @@ const compiledSealed = new WeakMap<object, CompiledSchema>();
 export function checkPropertySchemas(
   properties: object,
   names: Iterable<string>,
-  unsound: ReadonlyMap<string, readonly (readonly unknown[])[]>,
+  unsound: ReadonlyMap<string, readonly (readonly unknown[])[] | null>,
   action: string | null,
   sealed = false,
 ): PropertyChecks {
@@ -51,7 +53,7 @@ export function checkPropertySchemas(
     if (!isPlainObject(schema)) continue;
     const walked = unsound.get(name);
     if (walked !== undefined) {
-      offences.push(...besideTheWalk(schema, name, walked, action));
+      if (walked !== null) offences.push(...besideTheWalk(schema, name, walked, action));
       continue;
     }
     const kept = sealed || isSealed(schema);
@@ -89,6 +91,9 @@ export function checkPropertySchemas(
 
 /** The meta-schema faults of a property the walk found offences in, but for those at, within or above a walk offence's place. */
 function besideTheWalk(schema: object, name: string, walked: readonly (readonly unknown[])[], action: string | null): Offence[] {
+  // Only plain JSON data: the meta-schema check is written for schemas the walk let through, and what is not JSON data
+  // (a bigint, a String object, a getter) is the walk's to name.
+  if (dataFaults(schema, { reading: "data" }).length > 0) return [];
   const within = (a: readonly unknown[], b: readonly unknown[]) => a.length <= b.length && a.every((segment, at) => segment === b[at]);
   return checkSchema(schema, { vocabulary: true })
     .faults.filter((fault) => {
