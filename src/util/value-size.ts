@@ -26,10 +26,12 @@ export function exceedsSize(value: unknown, limit: number): boolean {
   const pending: unknown[] = [value];
   // The objects on the current walk path: one reached again is a cycle, which the cycle check names; it is not counted again.
   const onPath = new Set<object>();
+  // Markers are known by identity: `instanceof` on a hostile Proxy would call its traps.
+  const leaves = new Set<unknown>();
   while (pending.length > 0) {
     const next = pending.pop();
-    if (next instanceof Leave) {
-      onPath.delete(next.leave);
+    if (leaves.has(next)) {
+      onPath.delete((next as Leave).leave);
       continue;
     }
     left -= typeof next === "string" ? 1 + next.length : 1;
@@ -40,7 +42,9 @@ export function exceedsSize(value: unknown, limit: number): boolean {
     const keys = ownKeys(next);
     if (isUnreadable(keys)) continue;
     onPath.add(next);
-    pending.push(new Leave(next));
+    const leave = new Leave(next);
+    leaves.add(leave);
+    pending.push(leave);
     for (const key of keys.strings) {
       const entry = read(next, key);
       if (!isUnreadable(entry)) pending.push(entry);
