@@ -110,7 +110,6 @@ describe("the fast yes of properties agrees with the key-set walk and the meta-s
       }),
       { numRuns: 2_000 },
     );
-    console.log("yes", yes);
     expect(yes).toBeGreaterThan(100);
   });
 
