@@ -36,7 +36,12 @@ export interface ResolvedMessage {
   readonly answer: string | undefined;
 }
 
-export type ToWorker = BuildMessage | CheckMessage | ResolvedMessage;
+/** The build ended: the worker stops listening, and its thread ends once its last check is done. */
+export interface EndMessage {
+  readonly kind: "end";
+}
+
+export type ToWorker = BuildMessage | CheckMessage | ResolvedMessage | EndMessage;
 
 /** A check asks the bundler to resolve an import. */
 export interface ResolveRequest {

@@ -65,9 +65,16 @@ export class CheckPool {
     for (const { worker } of this.running) worker.postMessage(this.buildMessage());
   }
 
-  /** The build ended: the workers stop (a check still under way is one whose build failed before it: its outcome is not read). */
+  /**
+   * The build ended: the workers stop (a check still under way is one whose build failed before it: its outcome is not
+   * read). Each is told to and ends by itself, never terminated: `terminate()` while a worker compiles code has crashed
+   * V8 ("Check failed: jit_page.has_value()"); unreferenced, none keeps the process alive meanwhile.
+   */
   endBuild(): void {
-    for (const { worker } of this.running.splice(0)) void worker.terminate();
+    for (const { worker, tasks } of this.running.splice(0)) {
+      tasks.clear();
+      worker.postMessage({ kind: "end" } satisfies ToWorker);
+    }
     this.queue.length = 0;
   }
 

@@ -56,6 +56,10 @@ port.on("message", (message: ToWorker) => {
       waiting.get(message.request)?.(message.answer);
       waiting.delete(message.request);
       return;
+    case "end":
+      // The thread ends by itself when nothing is left to do: a terminate() in the middle of compiling code has crashed V8.
+      port.close();
+      return;
   }
 });
 
