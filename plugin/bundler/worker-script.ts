@@ -34,6 +34,9 @@ registerHooks({
 export function workerScript(): { readonly url: URL; readonly execArgv: string[] | undefined } {
   const fromSources = import.meta.url.endsWith(".ts");
   if (!fromSources) return { url: new URL("./check-worker.js", import.meta.url), execArgv: undefined };
+  // A Node without the type transform (26 strips types only, and these sources use parameter properties): the built worker.
+  if (!process.allowedNodeEnvironmentFlags.has("--experimental-transform-types"))
+    return { url: new URL("../../dist/plugin/bundler/check-worker.js", import.meta.url), execArgv: undefined };
   return {
     url: new URL("./check-worker.ts", import.meta.url),
     execArgv: [
