@@ -24,11 +24,15 @@ Module._resolveFilename = function (request, ...rest) {
   if (isBlocked(request)) throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: "MODULE_NOT_FOUND" });
   return resolveFilename.call(this, request, ...rest);
 };
-Module.register("data:text/javascript," + encodeURIComponent("const blocked = " + JSON.stringify(blocked) + ";" +
-  "export async function resolve(specifier, context, next) {" +
-  "  if (blocked.some((name) => specifier === name || specifier.startsWith(name + '/'))) throw Object.assign(new Error(\\"Cannot find package '\\" + specifier + \\"'\\"), { code: 'ERR_MODULE_NOT_FOUND' });" +
-  "  return next(specifier, context);" +
-  "}"));
+// Synchronous hooks (Node >= 22.15), in this thread: module.register() is deprecated on Node 26, and says so on stderr.
+Module.registerHooks({
+  resolve(specifier, context, next) {
+    // Each loader's own code: require() says MODULE_NOT_FOUND, import ERR_MODULE_NOT_FOUND.
+    const code = context.conditions.includes("require") ? "MODULE_NOT_FOUND" : "ERR_MODULE_NOT_FOUND";
+    if (isBlocked(specifier)) throw Object.assign(new Error("Cannot find package '" + specifier + "'"), { code });
+    return next(specifier, context);
+  },
+});
 `,
 );
 const esbuildScript = join(folder, "build.mjs");
