@@ -12,6 +12,7 @@ import { dataFaults, isPlainObject, read } from "../util/inspect.js";
 import { compileOnUse, compileSchema, type CompiledSchema } from "./json-schema/validator.js";
 import { checkSchema } from "./json-schema/meta-schema.js";
 import type { SchemaFault } from "./json-schema/meta-view.js";
+import { PARAM_HEADER, paramHeaderDeclarations } from "./json-schema/param-header.js";
 import { closedPlaceReferences } from "./json-schema/reroot.js";
 import { offence, type Offence } from "./offence.js";
 
@@ -86,7 +87,38 @@ export function checkPropertySchemas(
     }
     offences.push(...found);
   }
+  // In source order, so the second of two declarations is the one named.
+  offences.push(
+    ...repeatedParamHeaders(
+      properties,
+      Object.keys(properties).filter((name) => values.has(name)),
+      action,
+    ),
+  );
   return { offences, values };
+}
+
+/** The `x-mcp-header` names of an action's sound properties that repeat an earlier one, compared without case (a client drops the tool). */
+function repeatedParamHeaders(properties: object, names: Iterable<string>, action: string | null): Offence[] {
+  const offences: Offence[] = [];
+  const seen = new Map<string, string>();
+  for (const name of names)
+    for (const { at, name: header } of paramHeaderDeclarations(read(properties, name) as object)) {
+      const earlier = seen.get(header.toLowerCase());
+      if (earlier === undefined) seen.set(header.toLowerCase(), header);
+      else
+        offences.push(
+          offence({
+            action,
+            path: ["properties", name, ...at],
+            key: PARAM_HEADER,
+            code: "invalid_schema",
+            problem: `"${PARAM_HEADER}" ${JSON.stringify(header)} repeats ${JSON.stringify(earlier)} (header names compare without case)`,
+            fix: "give each mirrored argument a header name of its own.",
+          }),
+        );
+    }
+  return offences;
 }
 
 /** The meta-schema faults of a property the walk found offences in, but for those at, within or above a walk offence's place. */

@@ -13,13 +13,15 @@
  *   stops the check with one fault;
  * - every keyword outside the supported vocabulary (`vocabulary.ts`) is a
  *   fault of its own, beside the meta-schema's (the legacy tuple `items`
- *   included, whose entries are still checked so every offence is named);
+ *   included, whose entries are still checked so every offence is named),
+ *   and so is an `x-mcp-header` a 2026-07-28 client would refuse;
  * - a copy made of JSON values alone gets a cache key (its JSON text).
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
 import { defineOwn } from "../../util/deep-copy.js";
 import { describeType, reasonText } from "../../util/inspect.js";
 import type { PathSegment } from "../offence.js";
+import { PARAM_HEADER, paramHeaderFault } from "./param-header.js";
 import { keywordFault } from "./vocabulary.js";
 
 /** What is wrong with one keyword of a schema, ready to become an offence. */
@@ -188,6 +190,10 @@ class Copier {
       // A tuple `items` is checked entry by entry; in the copy it stays meta-valid.
       if (key === "items" && Array.isArray(value)) copied = true;
       defineOwn(copy, key, copied);
+    }
+    if (this.vocabulary !== undefined && Object.hasOwn(copy, PARAM_HEADER)) {
+      const refused = paramHeaderFault(copy[PARAM_HEADER], copy["type"], this.root.at);
+      if (refused !== undefined) this.vocabulary.push({ holder: this.root.at, key: PARAM_HEADER, ...refused });
     }
     return copy;
   }
