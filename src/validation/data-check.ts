@@ -187,7 +187,7 @@ function valueProblemsUpTo(
     unnamed += failures.unnamed;
     for (const failure of failures.named) {
       for (const problem of failureProblems([key], failure)) {
-        if (!refused.has(placeOf(problem.path, "key" in problem ? problem.key : undefined))) problems.push(problem);
+        if (refused.size === 0 || !refused.has(placeOf(problem.path, "key" in problem ? problem.key : undefined))) problems.push(problem);
       }
     }
     dropRefusedValuesNamed(problems, before);
@@ -201,6 +201,10 @@ function valueProblemsUpTo(
  * the key is not also called unknown.
  */
 function dropRefusedValuesNamed(problems: DataProblem[], from: number): void {
+  // Only `unevaluatedProperties` names a key beside its value: most refusals name none.
+  let keys = false;
+  for (let index = from; index < problems.length && !keys; index++) keys = problems[index]!.code === "unknown_key";
+  if (!keys) return;
   const values = new Set<string>();
   for (let index = from; index < problems.length; index++) {
     const problem = problems[index]!;

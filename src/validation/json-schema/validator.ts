@@ -244,6 +244,9 @@ const WRAPPERS = new Set([
   "else",
 ]);
 
+/** Keywords the validator reports once per missing key, each time at the same places. */
+const REPEATING = new Set(["required", "dependentRequired", "dependencies"]);
+
 /** Keywords whose sub-errors are alternatives tried, not problems: the keyword's own error is the one to name. */
 const ALTERNATIVES = new Set(["anyOf", "oneOf", "not", "contains", "propertyNames"]);
 
@@ -274,10 +277,12 @@ function leafFailures(
   for (const error of errors) {
     if (WRAPPERS.has(error.keyword)) continue;
     if (alternatives.size > 0 && under(error.keywordLocation, alternatives)) continue;
-    // `required` reports each missing key with the same locations; the key list is read from the rule once.
-    const identity = `${error.keyword} ${error.instanceLocation} ${error.keywordLocation}`;
-    if (seen.has(identity)) continue;
-    seen.add(identity);
+    // `required` (and `dependentRequired`) report each missing key with the same locations; the key list is read from the rule once.
+    if (REPEATING.has(error.keyword)) {
+      const identity = `${error.keyword} ${error.instanceLocation} ${error.keywordLocation}`;
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+    }
     if (failures.length >= limit) {
       unnamed++;
       continue;
@@ -340,10 +345,11 @@ function ruleAt(schema: Schema, location: string, lookup: Lookup): unknown {
 function pointerSegments(location: string): string[] {
   const pointer = location.startsWith("#") ? location.slice(1) : location;
   if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((segment) => decodeSegment(segment));
+  const segments = pointer.slice(1).split("/");
+  // Most pointers are plain names and indices: nothing to decode.
+  if (pointer.includes("%") || pointer.includes("~"))
+    for (let index = 0; index < segments.length; index++) segments[index] = decodeSegment(segments[index]!);
+  return segments;
 }
 
 function decodeSegment(segment: string): string {
