@@ -19,7 +19,7 @@ import { tools } from "../examples/tasks/src/tools/index.js";
 import { createRouter, type ListingMode, type Router, type ToolListing } from "../src/index.js";
 import { createMcpServer } from "../src/mcp/index.js";
 import { connectSdk, type SdkSession } from "./support/sdk-session.js";
-import { anthropicStrict, geminiDeclarations, openAiStrict, schemaPlaces } from "./support/provider-helpers.js";
+import { anthropicStrict, geminiDeclarations, maskTypeArrays, openAiStrict, schemaPlaces } from "./support/provider-helpers.js";
 
 const MODES: readonly ListingMode[] = ["compact", "complete", "strict", "gemini"];
 const sessions: SdkSession[] = [];
@@ -226,13 +226,4 @@ function openAiStub(requests: unknown[], api: string): typeof fetch {
           };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
   };
-}
-
-/** A schema with every place whose type is an array of types cut down to that type. */
-function maskTypeArrays(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(maskTypeArrays);
-  if (typeof schema !== "object" || schema === null) return schema;
-  const place = schema as Record<string, unknown>;
-  if (Array.isArray(place.type) && place.type.length > 1) return { type: place.type };
-  return Object.fromEntries(Object.entries(place).map(([key, value]) => [key, key === "enum" ? value : maskTypeArrays(value)]));
 }

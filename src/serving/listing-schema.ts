@@ -182,6 +182,8 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
   const kinds = isArray(schema.type) ? (schema.type as unknown[]) : typeof schema.type === "string" ? [schema.type] : [];
   // An untyped value (anything goes) has no strict form.
   if (kinds.length === 0 && !isArray(schema.enum) && !isArray(schema.anyOf)) return undefined;
+  // Nor has an array of untyped entries: OpenAI's strict mode and Gemini both refuse an array without items.
+  if (kinds.includes("array") && !isPlainObject(schema.items)) return undefined;
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "items") {
       if (value === undefined) continue;

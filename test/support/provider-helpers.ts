@@ -72,3 +72,12 @@ export function* schemaPlaces(schema: unknown, path = "#"): Generator<[string, J
     yield* schemaPlaces(value, `${path}/${key}`);
   }
 }
+
+/** A schema with every place whose type is an array of types cut down to that type. */
+export function maskTypeArrays(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(maskTypeArrays);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const place = schema as Record<string, unknown>;
+  if (Array.isArray(place.type) && place.type.length > 1) return { type: place.type };
+  return Object.fromEntries(Object.entries(place).map(([key, value]) => [key, key === "enum" ? value : maskTypeArrays(value)]));
+}
