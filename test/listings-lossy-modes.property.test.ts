@@ -12,7 +12,7 @@
 import fc from "fast-check";
 import Ajv2020Module from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
-import { createRouter, defineTool, type ListingMode, type ToolListing } from "../src/index.js";
+import { createRouter, defineTool, type ListingMode, type PropertySchema, type ToolListing } from "../src/index.js";
 import { FEATURES, values } from "./support/listing-features.js";
 import { anthropicStrict, geminiDeclarations, maskTypeArrays, openAiStrict, schemaPlaces } from "./support/provider-helpers.js";
 
@@ -41,13 +41,13 @@ const PROVIDER_SHAPES: Record<string, Json> = {
   nested: { type: "object", properties: { k: { type: "integer" }, n: { type: "object", properties: { m: { type: "string" } } } } },
 };
 
-const SHAPES: Record<string, unknown> = { ...FEATURES, ...PROVIDER_SHAPES };
+const SHAPES = { ...FEATURES, ...PROVIDER_SHAPES } as Record<string, PropertySchema>;
 
 function listingOf(property: string, mode: ListingMode) {
   const tool = defineTool({
     name: "t",
     description: "T",
-    actions: { go: { description: "Go", properties: { [property]: SHAPES[property] } } },
+    actions: { go: { description: "Go", properties: { [property]: SHAPES[property]! } } },
     handlers: { go: () => ({ ok: true }) },
   });
   const router = createRouter({ tools: [tool], listing: mode });
