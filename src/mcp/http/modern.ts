@@ -10,10 +10,11 @@
  * JSON-RPC checks) have already judged the request; 2025-era traffic never
  * reaches here (sessions or stateless, as before).
  */
-import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, PROTOCOL_VERSION_META_KEY, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Router } from "../../serving/router.js";
 import { createMcpProduct, type McpServerOptions } from "../server.js";
 import { withRouterSchemas } from "./param-headers.js";
+import { isPlainObject } from "../../util/inspect.js";
 
 /** The modern leg of one handler. */
 export interface ModernLeg {
@@ -55,7 +56,8 @@ export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBo
   );
   const unsubscribe = router.onListChanged(() => handler.notify.toolsChanged());
   return {
-    isLegacy: (request, body) => isLegacyRequest(request, body, { maxRequestBodySize: maxBodyBytes }),
+    isLegacy: async (request, body) =>
+      !claimsEnvelope(body) && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBodyBytes })),
     handle(request, body, identity) {
       if (identity !== undefined) identities.set(request, identity);
       return handler.fetch(request, { parsedBody: body });
@@ -65,4 +67,19 @@ export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBo
       await handler.close();
     },
   };
+}
+
+/**
+ * Whether a POST body is one message that is not a response, not
+ * `initialize`, and carries the envelope claim (the protocol-version key in
+ * its params' `_meta`): the SDK's classification never calls such a body
+ * 2025-era — it serves it as 2026-07-28 or refuses it on the modern path —
+ * so the modern leg takes it without classifying it twice (the SDK's entry
+ * classifies again, with zod, ~3 µs a request). Anything else is left to
+ * `isLegacyRequest`; test/http-era-route.test.ts pins the agreement.
+ */
+export function claimsEnvelope(body: unknown): boolean {
+  if (!isPlainObject(body) || Object.hasOwn(body, "result") || Object.hasOwn(body, "error") || body.method === "initialize") return false;
+  const meta = isPlainObject(body.params) ? body.params._meta : undefined;
+  return isPlainObject(meta) && PROTOCOL_VERSION_META_KEY in meta;
 }
