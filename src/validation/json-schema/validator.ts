@@ -137,8 +137,35 @@ const MAX_FINITE_VISITS = 1_000_000;
 function allFinite(value: unknown): boolean {
   if (typeof value === "number") return Number.isFinite(value);
   if (typeof value !== "object" || value === null) return true;
+  let budget = FAST_FINITE_VISITS;
+  // Allocates nothing (the gate asks this of every valid call); data past the budget — large, deep or cyclic — and
+  // data that throws when read take the cycle-safe walk.
+  const finite = (place: object, depth: number): boolean | undefined => {
+    if (--budget < 0 || depth > FAST_FINITE_DEPTH) return undefined;
+    for (const key in place) {
+      if (!Object.hasOwn(place, key)) continue;
+      const inner: unknown = (place as Record<string, unknown>)[key];
+      if (typeof inner === "number") {
+        if (!Number.isFinite(inner)) return false;
+      } else if (typeof inner === "object" && inner !== null) {
+        const verdict = finite(inner, depth + 1);
+        if (verdict !== true) return verdict;
+      }
+    }
+    return true;
+  };
+  try {
+    const verdict = finite(value, 0);
+    if (verdict !== undefined) return verdict;
+  } catch {
+    // A getter or a Proxy trap threw: the walk below reads each key on its own.
+  }
   return nonFinitePaths(value, 1).length === 0;
 }
+
+/** The places and depth the allocation-free finite check takes on before handing the data to the full walk. */
+const FAST_FINITE_VISITS = 2_000;
+const FAST_FINITE_DEPTH = 32;
 
 /** A place the finite-number walk reached: its parent link stands in for its path until a non-finite number needs one. */
 interface WalkedPlace {
