@@ -137,35 +137,45 @@ const MAX_FINITE_VISITS = 1_000_000;
 function allFinite(value: unknown): boolean {
   if (typeof value === "number") return Number.isFinite(value);
   if (typeof value !== "object" || value === null) return true;
-  let budget = FAST_FINITE_VISITS;
-  // Allocates nothing (the gate asks this of every valid call); data past the budget — large, deep or cyclic — and
-  // data that throws when read take the cycle-safe walk.
-  const finite = (place: object, depth: number): boolean | undefined => {
-    if (--budget < 0 || depth > FAST_FINITE_DEPTH) return undefined;
-    for (const key in place) {
-      if (!Object.hasOwn(place, key)) continue;
-      const inner: unknown = (place as Record<string, unknown>)[key];
-      if (typeof inner === "number") {
-        if (!Number.isFinite(inner)) return false;
-      } else if (typeof inner === "object" && inner !== null) {
-        const verdict = finite(inner, depth + 1);
-        if (verdict !== true) return verdict;
-      }
-    }
-    return true;
-  };
+  let left: number;
   try {
-    const verdict = finite(value, 0);
-    if (verdict !== undefined) return verdict;
+    left = finiteWalk(value, FAST_FINITE_VISITS, 0);
   } catch {
-    // A getter or a Proxy trap threw: the walk below reads each key on its own.
+    left = GIVEN_UP; // A getter or a Proxy trap threw: the walk below reads each key on its own.
   }
-  return nonFinitePaths(value, 1).length === 0;
+  if (left === NON_FINITE) return false;
+  return left !== GIVEN_UP || nonFinitePaths(value, 1).length === 0;
 }
 
-/** The places and depth the allocation-free finite check takes on before handing the data to the full walk. */
+/** The places and depth the allocation-light check takes on before handing the data to the cycle-safe walk. */
 const FAST_FINITE_VISITS = 2_000;
 const FAST_FINITE_DEPTH = 32;
+const GIVEN_UP = -1;
+const NON_FINITE = -2;
+
+/**
+ * The budget of places left after reading `place` (the gate asks this of
+ * every valid call, so no walk state is allocated): `NON_FINITE` when it
+ * holds a non-finite number, `GIVEN_UP` past the budget or the depth (large,
+ * deep or cyclic data), for the cycle-safe walk to decide.
+ */
+function finiteWalk(place: object, budget: number, depth: number): number {
+  if (budget <= 0 || depth > FAST_FINITE_DEPTH) return GIVEN_UP;
+  let left = budget - 1;
+  const array = Array.isArray(place);
+  const keys = array ? undefined : Object.keys(place);
+  const size = keys === undefined ? (place as unknown[]).length : keys.length;
+  for (let index = 0; index < size; index++) {
+    const inner: unknown = keys === undefined ? (place as unknown[])[index] : (place as Record<string, unknown>)[keys[index]!];
+    if (typeof inner === "number") {
+      if (!Number.isFinite(inner)) return NON_FINITE;
+    } else if (typeof inner === "object" && inner !== null) {
+      left = finiteWalk(inner, left, depth + 1);
+      if (left < 0) return left;
+    }
+  }
+  return left;
+}
 
 /** A place the finite-number walk reached: its parent link stands in for its path until a non-finite number needs one. */
 interface WalkedPlace {
