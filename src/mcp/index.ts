@@ -22,8 +22,8 @@
  *
  * @module
  */
-export { createMcpServer, type McpServerOptions } from "./server.js";
-export { bindRouter } from "./bind-router.js";
+// What runs anywhere is the fetch entry's; the rest needs Node (stdio, node:http) or a session's event store.
+export * from "./fetch-entry.js";
 export {
   createInMemoryEventStore,
   DEFAULT_MAX_STORED_EVENT_BYTES,
@@ -31,21 +31,9 @@ export {
   type InMemoryEventStoreOptions,
 } from "./http/event-store.js";
 export type { EventStore } from "@modelcontextprotocol/server";
-export {
-  createInMemorySessionStore,
-  DEFAULT_MAX_STORED_SESSION_BYTES,
-  type InMemorySessionStoreOptions,
-  type SessionRecord,
-  type SessionStore,
-} from "./http/session-store.js";
 export { serveStdio, type RunningServer, type StdioOptions } from "./stdio.js";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http/node-handler.js";
-export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from "./http/fetch.js";
-export type { HttpOptions } from "./http/options.js";
-export { DEFAULT_MAX_BODY_BYTES, type HttpGuardOptions } from "./http/guards.js";
 export { isLoopbackConnection } from "./http/node-request.js";
-export type { AuthVerdict } from "./http/auth.js";
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, type SessionOptions } from "./http/sessions.js";
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
