@@ -9,6 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterEach, describe, expect, test } from "vitest";
 import { createRouter, defineTool, text } from "../src/index.js";
 import { createFetchHandler, serveHttp, type RunningHttpServer } from "../src/mcp/index.js";
+import { modernCall } from "./support/modern-calls.js";
 
 let calls = 0;
 const deploy = defineTool({
@@ -53,42 +54,14 @@ test.each([
 
 describe("a hand-made 2026-07-28 call", () => {
   const handler = createFetchHandler(router());
-  async function call(args: Record<string, unknown>, headers: Record<string, string>) {
-    const body = {
-      jsonrpc: "2.0",
-      id: 7,
-      method: "tools/call",
-      params: {
-        name: "deploy",
-        arguments: args,
-        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
-      },
-    };
-    const request = new Request("http://localhost/mcp", {
-      method: "POST",
-      headers: {
-        host: "localhost",
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": "tools/call",
-        "mcp-name": "deploy",
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
-    const response = await handler.handle(request, { loopback: true });
-    return {
-      status: response.status,
-      body: (await response.json()) as { result?: { content: unknown }; error?: { code: number; message: string } },
-    };
-  }
+  const call = (args: Record<string, unknown>, headers: Record<string, string>) =>
+    modernCall(handler, args, { name: "deploy", capabilities: {}, headers });
 
   test.each([
     ["plain", { "mcp-param-region": "eu-west" }],
     ["Base64-wrapped", { "mcp-param-region": `=?base64?${btoa("eu-west")}?=` }],
   ])("with its header (%s) is served", async (_label, headers) => {
-    const { status, body } = await call({ region: "eu-west" }, headers);
+    const { status, ...body } = await call({ region: "eu-west" }, headers);
     expect(status).toBe(200);
     expect(body.result?.content).toEqual([{ type: "text", text: "eu-west × 1" }]);
   });
@@ -100,7 +73,7 @@ describe("a hand-made 2026-07-28 call", () => {
     ["an integer disagreeing", { region: "eu-west", replicas: 3 }, { "mcp-param-region": "eu-west", "mcp-param-replicas": "4" }],
   ])("with its header %s is refused: 400, -32020, and no handler runs", async (_label, args, headers) => {
     const before = calls;
-    const { status, body } = await call(args, headers);
+    const { status, ...body } = await call(args, headers);
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: -32020, message: expect.stringMatching(/Mcp-Param-(Region|Replicas)/i) });
     expect(calls).toBe(before);

@@ -15,6 +15,8 @@ export interface RoundExtras {
   /** The client capabilities the request declares (every kind of question by default). */
   readonly capabilities?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
+  /** The tool called (`asking` by default). */
+  readonly name?: string;
 }
 
 /** A JSON-RPC reply with its HTTP status. */
@@ -28,15 +30,21 @@ export interface RoundReply {
 let nextId = 1;
 const RAW = "[inputResponses written as given]";
 
-/** Sends `tools/call asking { action, data }` with the 2026-07-28 envelope and the standard headers. */
+/** Sends a `tools/call` (of `asking` unless `extras.name` says otherwise) with the 2026-07-28 envelope and the standard headers. */
 export async function modernCall(handler: FetchHandler, args: Record<string, unknown>, extras: RoundExtras = {}): Promise<RoundReply> {
-  const { capabilities = { elicitation: {}, sampling: {}, roots: {} }, headers = {}, inputResponsesJson, ...retry } = extras;
+  const {
+    capabilities = { elicitation: {}, sampling: {}, roots: {} },
+    headers = {},
+    inputResponsesJson,
+    name = "asking",
+    ...retry
+  } = extras;
   const body = {
     jsonrpc: "2.0",
     id: nextId++,
     method: "tools/call",
     params: {
-      name: "asking",
+      name,
       arguments: args,
       _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": capabilities },
       ...retry,
@@ -51,7 +59,7 @@ export async function modernCall(handler: FetchHandler, args: Record<string, unk
       accept: "application/json, text/event-stream",
       "mcp-protocol-version": "2026-07-28",
       "mcp-method": "tools/call",
-      "mcp-name": "asking",
+      "mcp-name": name,
       ...headers,
     },
     body: JSON.stringify(body).replace(JSON.stringify(RAW), () => inputResponsesJson ?? "null"),
