@@ -6,6 +6,7 @@
  * else is not a declaration. Check logic over the evaluator: which calls
  * are wymcp's, and what value of a tool the validators are given.
  */
+import type { Argument, CallExpression } from "oxc-parser";
 import { everyNode, sourceFileOf, type Node, type SourceFile } from "../evaluator/ast.js";
 import { Evaluator } from "../evaluator/evaluator.js";
 import { diskHost, type ModuleHost } from "../evaluator/modules.js";
@@ -17,7 +18,7 @@ import { staticKey, WymcpReferences } from "./wymcp-references.js";
 /** One `defineTool(...)` call, evaluated. */
 export interface ToolDeclaration {
   readonly sourceFile: SourceFile;
-  readonly call: Node;
+  readonly call: CallExpression;
   /** The definition argument (the node offences about the tool itself point at). */
   readonly definitionNode: Node;
   /** The evaluated definition argument. */
@@ -84,8 +85,8 @@ export function findDeclarations(sourceFile: SourceFile, options: FindOptions = 
 }
 
 /** The definition a call passes to wymcp's `defineTool`; `undefined` when the call is not one, or passes nothing. */
-export function definitionArgument(call: Node, wymcp: WymcpReferences): Node | undefined {
-  const args = call.arguments as Node[];
+export function definitionArgument(call: CallExpression, wymcp: WymcpReferences): Argument | undefined {
+  const args = call.arguments;
   if (wymcp.meaning(call.callee) === "defineTool") return args[0];
   const callee = unwrap(call.callee);
   if (callee.type !== "MemberExpression") return undefined;
@@ -103,7 +104,7 @@ export function definitionArgument(call: Node, wymcp: WymcpReferences): Node | u
     : passed;
 }
 
-function declare(evaluator: Evaluator, sourceFile: SourceFile, call: Node, argument: Node): ToolDeclaration {
+function declare(evaluator: Evaluator, sourceFile: SourceFile, call: CallExpression, argument: Node): ToolDeclaration {
   const { provenance } = evaluator;
   const definition =
     argument.type === "SpreadElement" ? new Unknown(argument, "a spread argument is not evaluated") : evaluator.evaluate(argument);

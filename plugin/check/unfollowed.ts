@@ -6,7 +6,7 @@
  * declarations made that way are not checked at build time; the file says
  * so (CLI: "not fully checked"; bundlers: a warning), never silence.
  */
-import { everyNode, type Node, type SourceFile } from "../evaluator/ast.js";
+import { everyNode, parentOf, type Node, type SourceFile } from "../evaluator/ast.js";
 import { isTypeOnlyWrapper } from "../evaluator/wrappers.js";
 import { PACKAGE_NAME } from "../package.js";
 import { dynamicImportOf, requireOf, staticKey, type WymcpReferences } from "./wymcp-references.js";
@@ -17,31 +17,49 @@ export interface UnfollowedUse {
   readonly message: string;
 }
 
-const NOT_REFERENCES: Readonly<Record<string, (parent: Node, node: Node) => boolean>> = {
-  MemberExpression: (parent, node) => parent.property === node && !parent.computed,
-  Property: (parent, node) => parent.key === node && !parent.computed && parent.value !== node,
-  VariableDeclarator: (parent, node) => parent.id === node,
-  ImportSpecifier: () => true,
-  ImportDefaultSpecifier: () => true,
-  ImportNamespaceSpecifier: () => true,
-  ExportSpecifier: () => true,
-  LabeledStatement: () => true,
-  BreakStatement: () => true,
-  ContinueStatement: () => true,
-  FunctionDeclaration: () => true,
-  FunctionExpression: (parent, node) => parent.id === node || (parent.params as Node[]).includes(node),
-  ArrowFunctionExpression: (parent, node) => (parent.params as Node[]).includes(node),
-  ClassDeclaration: (parent, node) => parent.id === node,
-  ClassExpression: (parent, node) => parent.id === node,
-  MethodDefinition: (parent, node) => parent.key === node && !parent.computed,
-  PropertyDefinition: (parent, node) => parent.key === node && !parent.computed,
-  ObjectPattern: () => true,
-  ArrayPattern: () => true,
-  RestElement: () => true,
-  AssignmentPattern: (parent, node) => parent.left === node,
-  CatchClause: () => true,
-  TSImportEqualsDeclaration: (parent, node) => parent.id === node,
-};
+/** Whether `node` sits in `parent` where it names no binding: a key, a declared name, a label, a parameter. */
+function isNotReference(parent: Node, node: Node): boolean {
+  switch (parent.type) {
+    case "MemberExpression":
+      return parent.property === node && !parent.computed;
+    case "Property":
+      return parent.key === node && !parent.computed && parent.value !== node;
+    case "VariableDeclarator":
+      return parent.id === node;
+    case "ImportSpecifier":
+    case "ImportDefaultSpecifier":
+    case "ImportNamespaceSpecifier":
+    case "ExportSpecifier":
+    case "LabeledStatement":
+    case "BreakStatement":
+    case "ContinueStatement":
+    case "FunctionDeclaration":
+    case "ObjectPattern":
+    case "ArrayPattern":
+    case "RestElement":
+    case "CatchClause":
+      return true;
+    case "FunctionExpression":
+      return parent.id === node || isParameter(parent.params, node);
+    case "ArrowFunctionExpression":
+      return isParameter(parent.params, node);
+    case "ClassDeclaration":
+    case "ClassExpression":
+    case "TSImportEqualsDeclaration":
+      return parent.id === node;
+    case "MethodDefinition":
+    case "PropertyDefinition":
+      return parent.key === node && !parent.computed;
+    case "AssignmentPattern":
+      return parent.left === node;
+    default:
+      return false;
+  }
+}
+
+function isParameter(parameters: readonly Node[], node: Node): boolean {
+  return parameters.includes(node);
+}
 
 /**
  * Every use of wymcp in a file that the check does not follow.
@@ -64,7 +82,7 @@ export function unfollowedUses(sourceFile: SourceFile, wymcp: WymcpReferences): 
 function unfollowedUse(node: Node, wymcp: WymcpReferences): UnfollowedUse | undefined {
   let meaning: "defineTool" | "package" | undefined;
   if (node.type === "ImportExpression") {
-    if (dynamicImportOf(node) !== PACKAGE_NAME || outer(node).parent?.type === "AwaitExpression") return undefined;
+    if (dynamicImportOf(node) !== PACKAGE_NAME || parentOf(outer(node))?.type === "AwaitExpression") return undefined;
     return {
       node,
       message:
@@ -130,8 +148,8 @@ export function renamedExports(sourceFile: SourceFile, wymcp: WymcpReferences): 
 /** The node wrapping `node` in parentheses, type assertions or as the last of a sequence. */
 function outer(node: Node): Node {
   let top = node;
-  for (let parent = top.parent; parent !== undefined; parent = top.parent) {
-    if (isTypeOnlyWrapper(parent) || (parent.type === "SequenceExpression" && (parent.expressions as Node[]).at(-1) === top)) top = parent;
+  for (let parent = parentOf(top); parent !== undefined; parent = parentOf(top)) {
+    if (isTypeOnlyWrapper(parent) || (parent.type === "SequenceExpression" && parent.expressions.at(-1) === top)) top = parent;
     else break;
   }
   return top;
@@ -141,24 +159,22 @@ function outer(node: Node): Node {
 function followedPattern(pattern: Node): boolean {
   if (pattern.type === "Identifier") return true;
   if (pattern.type !== "ObjectPattern") return false;
-  return (pattern.properties as Node[]).every(
+  return pattern.properties.every(
     (property) =>
-      property.type === "Property" &&
-      !property.computed &&
-      (property.value.type === "Identifier" || followedPattern(property.value as Node)),
+      property.type === "Property" && !property.computed && (property.value.type === "Identifier" || followedPattern(property.value)),
   );
 }
 
 function isReference(identifier: Node): boolean {
-  const parent = identifier.parent;
+  const parent = parentOf(identifier);
   if (parent === undefined) return false;
   if (parent.type.startsWith("TS") && !isTypeOnlyWrapper(parent) && parent.type !== "TSExportAssignment") return false;
-  return !(NOT_REFERENCES[parent.type]?.(parent, identifier) ?? false);
+  return !isNotReference(parent, identifier);
 }
 
 /** Why a use of `defineTool` (or of the package) is not followed; `undefined` when it is. */
 function useProblem(top: Node, meaning: "defineTool" | "package"): string | undefined {
-  const parent = top.parent;
+  const parent = parentOf(top);
   const what = meaning === "defineTool" ? "defineTool" : `the "${PACKAGE_NAME}" module`;
   if (parent === undefined) return undefined;
   switch (parent.type) {
@@ -173,14 +189,17 @@ function useProblem(top: Node, meaning: "defineTool" | "package"): string | unde
         parent.parent.callee === parent
         ? undefined
         : `${what} is used as an object: declarations made through it are not checked at build time`;
-    case "VariableDeclarator":
-      if (parent.parent?.kind !== "const")
-        return `${what} is stored in a ${String(parent.parent?.kind)} binding: declarations made through it are not checked at build time`;
+    case "VariableDeclarator": {
+      const statement = parentOf(parent);
+      const kind = statement?.type === "VariableDeclaration" ? statement.kind : undefined;
+      if (kind !== "const")
+        return `${what} is stored in a ${String(kind)} binding: declarations made through it are not checked at build time`;
       // `const { defineTool } = w` is followed; a computed key, a default or a rest element is not.
-      return parent.init === top && meaning === "package" && !followedPattern(parent.id as Node)
+      return parent.init === top && meaning === "package" && !followedPattern(parent.id)
         ? `${what} is destructured with a computed key, a default or a rest element: ` +
             "declarations made through it are not checked at build time"
         : undefined;
+    }
     case "ExportSpecifier":
     case "ExportDefaultDeclaration":
     case "TSExportAssignment":

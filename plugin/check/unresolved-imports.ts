@@ -9,7 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Node, SourceFile } from "../evaluator/ast.js";
+import type { SourceFile } from "../evaluator/ast.js";
 import { moduleExportName } from "../evaluator/scope.js";
 import type { UnfollowedUse } from "./unfollowed.js";
 import type { WymcpReferences } from "./wymcp-references.js";
@@ -26,10 +26,10 @@ import type { WymcpReferences } from "./wymcp-references.js";
  */
 export function unresolvedImports(sourceFile: SourceFile, wymcp: WymcpReferences): UnfollowedUse[] {
   const found: UnfollowedUse[] = [];
-  for (const statement of sourceFile.program.body as Node[]) {
+  for (const statement of sourceFile.program.body) {
     if (statement.type !== "ImportDeclaration" || statement.importKind === "type") continue;
-    const specifier = statement.source.value as string;
-    const importsDefineTool = (statement.specifiers as Node[]).some(
+    const specifier = statement.source.value;
+    const importsDefineTool = statement.specifiers.some(
       (entry) =>
         entry.type === "ImportSpecifier" &&
         entry.importKind !== "type" &&

@@ -10,6 +10,7 @@
  * resolves to: a package.json `imports` entry, a tsconfig path, a bundler
  * alias) are followed; a name of another package or module is not wymcp's.
  */
+import type { CallExpression, MemberExpression } from "oxc-parser";
 import type { Node } from "../evaluator/ast.js";
 import { exportBinding, exportsDeclaredFunction } from "../evaluator/exports.js";
 import type { References } from "../evaluator/references.js";
@@ -42,7 +43,7 @@ export class WymcpReferences {
     const expression = unwrap(node);
     switch (expression.type) {
       case "SequenceExpression": {
-        const last = (expression.expressions as Node[]).at(-1);
+        const last = expression.expressions.at(-1);
         return last === undefined ? undefined : this.meaning(last, links + 1);
       }
       case "Identifier":
@@ -63,8 +64,8 @@ export class WymcpReferences {
   }
 
   /** The key a member reads: as written, or what a computed key evaluates to; `undefined` when it cannot be known. */
-  memberKey(member: Node): string | undefined {
-    return staticKey(member) ?? (member.computed === true ? this.references.keyOf(member.property) : undefined);
+  memberKey(member: MemberExpression): string | undefined {
+    return staticKey(member) ?? (member.computed ? this.references.keyOf(member.property) : undefined);
   }
 
   /**
@@ -110,7 +111,7 @@ export class WymcpReferences {
         return binding.name === "*" ? { module: file } : this.exportMeaning(file, binding.name, links);
       }
       case "const": {
-        let meaning = this.meaning(binding.declaration.init, links);
+        let meaning = this.meaning(binding.init, links);
         for (const step of binding.access) meaning = this.memberMeaning(meaning, String(step), links);
         return meaning;
       }
@@ -156,11 +157,11 @@ export class WymcpReferences {
 }
 
 /** The key of `a.b` or `a["b"]`; `undefined` for a computed key that is not a string literal. */
-export function staticKey(member: Node): string | undefined {
-  if (!member.computed) return member.property.type === "Identifier" ? (member.property.name as string) : undefined;
+export function staticKey(member: MemberExpression): string | undefined {
+  if (!member.computed) return member.property.type === "Identifier" ? member.property.name : undefined;
   const property = unwrap(member.property);
   if (property.type === "Literal" && typeof property.value === "string") return property.value;
-  if (property.type === "TemplateLiteral" && property.expressions.length === 0) return property.quasis[0].value.cooked as string;
+  if (property.type === "TemplateLiteral" && property.expressions.length === 0) return property.quasis[0]!.value.cooked ?? undefined;
   return undefined;
 }
 
@@ -174,9 +175,9 @@ export function dynamicImportOf(node: Node | null | undefined): string | undefin
 }
 
 /** The specifier of `require("x")` (the global `require`), if `call` is one. */
-export function requireOf(call: Node): string | undefined {
+export function requireOf(call: CallExpression): string | undefined {
   const callee = unwrap(call.callee);
   if (callee.type !== "Identifier" || callee.name !== "require" || resolveIdentifier(callee).kind !== "global") return undefined;
-  const [argument] = call.arguments as Node[];
+  const [argument] = call.arguments;
   return argument?.type === "Literal" && typeof argument.value === "string" && call.arguments.length === 1 ? argument.value : undefined;
 }

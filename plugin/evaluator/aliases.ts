@@ -10,7 +10,8 @@
  * unknown function, stored in another object, thrown), counts as a change:
  * the constant is then unknown, never passed as declared.
  */
-import { sourceFileOf, walk, type Node } from "./ast.js";
+import type { CallExpression, ForOfStatement, MemberExpression, NewExpression } from "oxc-parser";
+import { parentOf, sourceFileOf, walk, type Identifier, type Node } from "./ast.js";
 import { namesIn } from "./scope.js";
 import { calleeName, lastKey, PART_RETURNING_FUNCTIONS, PART_RETURNING_METHODS, READING_FUNCTIONS, READING_METHODS } from "./reading.js";
 import { isTypeOnlyWrapper } from "./wrappers.js";
@@ -69,9 +70,8 @@ export function aliasChangeOf(roots: readonly Node[], isHarmlessCall: (callee: N
 
 /** Where the value of `node` (the constant's object, or a part of it) goes from there. */
 function flowFrom(node: Node, isHarmlessCall: (callee: Node) => boolean): Flow {
-  let top = node;
-  while (top.parent !== undefined && (isTypeOnlyWrapper(top.parent) || top.parent.type === "ChainExpression")) top = top.parent;
-  const parent = top.parent;
+  const top = outermost(node);
+  const parent = parentOf(top);
   if (parent === undefined) return SAFE;
   switch (parent.type) {
     case "MemberExpression":
@@ -83,9 +83,7 @@ function flowFrom(node: Node, isHarmlessCall: (callee: Node) => boolean): Flow {
       return argumentFlow(parent, isHarmlessCall);
     case "AssignmentExpression":
       if (parent.left === top) return top.type === "Identifier" ? SAFE : { change: parent };
-      return parent.left.type === "Identifier"
-        ? { next: [parent, ...referencesInScope(parent.left.name as string, parent)] }
-        : { change: parent };
+      return parent.left.type === "Identifier" ? { next: [parent, ...referencesInScope(parent.left.name, parent)] } : { change: parent };
     case "UpdateExpression":
       return top.type === "Identifier" ? SAFE : { change: parent };
     case "UnaryExpression":
@@ -99,9 +97,9 @@ function flowFrom(node: Node, isHarmlessCall: (callee: Node) => boolean): Flow {
       return parent.left === top && top.type !== "Identifier" ? { change: parent } : SAFE;
     case "ArrayExpression":
     case "SequenceExpression":
-      return parent.type === "SequenceExpression" && (parent.expressions as Node[]).at(-1) !== top ? SAFE : { next: [parent] };
+      return parent.type === "SequenceExpression" && parent.expressions.at(-1) !== top ? SAFE : { next: [parent] };
     case "SpreadElement": {
-      const holder = parent.parent;
+      const holder = parentOf(parent);
       if (holder === undefined) return SAFE;
       return holder.type === "CallExpression" || holder.type === "NewExpression"
         ? argumentFlow(holder, isHarmlessCall)
@@ -138,11 +136,17 @@ function flowFrom(node: Node, isHarmlessCall: (callee: Node) => boolean): Flow {
   }
 }
 
+/** The outermost of the type-only wrappers and optional chains around a node (the node itself when there are none). */
+function outermost(node: Node): Node {
+  let top = node;
+  for (let up = parentOf(top); up !== undefined && (isTypeOnlyWrapper(up) || up.type === "ChainExpression"); up = parentOf(top)) top = up;
+  return top;
+}
+
 /** `object.key` read from the value: a part of it (followed), or a method called on it. */
-function memberFlow(member: Node): Flow {
-  let top = member;
-  while (top.parent !== undefined && (isTypeOnlyWrapper(top.parent) || top.parent.type === "ChainExpression")) top = top.parent;
-  const call = top.parent;
+function memberFlow(member: MemberExpression): Flow {
+  const top = outermost(member);
+  const call = parentOf(top);
   if (call?.type !== "CallExpression" || call.callee !== top) return { next: [member] };
   const method = lastKey(member) ?? "";
   if (!READING_METHODS.has(method)) return { change: call };
@@ -152,7 +156,7 @@ function memberFlow(member: Node): Flow {
 }
 
 /** The value handed to a call: harmless to `defineTool` and reading functions, followed through their result. */
-function argumentFlow(call: Node, isHarmlessCall: (callee: Node) => boolean): Flow {
+function argumentFlow(call: CallExpression | NewExpression, isHarmlessCall: (callee: Node) => boolean): Flow {
   if (isHarmlessCall(call.callee)) return SAFE;
   const name = calleeName(call.callee);
   if (call.type === "CallExpression" && name !== undefined && READING_FUNCTIONS.has(name)) {
@@ -176,16 +180,16 @@ function argumentFlow(call: Node, isHarmlessCall: (callee: Node) => boolean): Fl
  * callback whatever it is written as: one passed by name (not `String`,
  * `Number` or `Boolean`) is a function the flow does not follow.
  */
-function callbackFlow(call: Node, callback: number | undefined): Flow {
+function callbackFlow(call: CallExpression | NewExpression, callback: number | undefined): Flow {
   const next: Node[] = [];
-  (call.arguments as Node[]).forEach((argument, index) => {
+  call.arguments.forEach((argument, index) => {
     const fn = unwrapped(argument);
     if (fn.type === "ArrowFunctionExpression" || fn.type === "FunctionExpression") {
-      for (const parameter of fn.params as Node[]) next.push(...boundNames(parameter, fn));
-    } else if (index === callback && !(fn.type === "Identifier" && SAFE_CALLBACKS.has(fn.name as string))) next.push(call.callee);
+      for (const parameter of fn.params) next.push(...boundNames(parameter, fn));
+    } else if (index === callback && !(fn.type === "Identifier" && SAFE_CALLBACKS.has(fn.name))) next.push(call.callee);
   });
   // A callback the flow cannot see into: counted as a change (`next` held the callee only to say where).
-  const opaque = next.indexOf(call.callee as Node);
+  const opaque = next.indexOf(call.callee);
   return opaque === -1 ? { next } : { change: call };
 }
 
@@ -198,12 +202,12 @@ function unwrapped(node: Node): Node {
 /** A function that returns the value: wherever the function goes, its calls hand the value on. */
 function functionFlow(fn: Node | undefined): Flow {
   if (fn === undefined) return SAFE; // a return outside any function: a syntax error the parser reports
-  if (fn.type === "FunctionDeclaration") return fn.id === null ? SAFE : { next: referencesInScope(fn.id.name as string, fn.parent ?? fn) };
+  if (fn.type === "FunctionDeclaration") return fn.id === null ? SAFE : { next: referencesInScope(fn.id.name, fn.parent ?? fn) };
   return { next: [fn] };
 }
 
 function enclosingFunction(node: Node): Node | undefined {
-  for (let at = node.parent; at !== undefined; at = at.parent) {
+  for (let at = parentOf(node); at !== undefined; at = parentOf(at)) {
     if (at.type === "FunctionDeclaration" || at.type === "FunctionExpression" || at.type === "ArrowFunctionExpression") return at;
   }
   return undefined;
@@ -216,20 +220,19 @@ function boundNames(pattern: Node, declaration: Node): Node[] {
 }
 
 /** `for (const c of value)`: `c`'s references in the loop. */
-function loopNames(loop: Node): Node[] {
-  const left = loop.left as Node;
-  if (left.type !== "VariableDeclaration") return left.type === "Identifier" ? referencesInScope(left.name as string, loop) : [];
-  return (left.declarations as Node[]).flatMap((declarator) =>
-    namesIn(declarator.id).flatMap((entry) => referencesInScope(entry.name, loop)),
-  );
+function loopNames(loop: ForOfStatement): Node[] {
+  const { left } = loop;
+  if (left.type !== "VariableDeclaration") return left.type === "Identifier" ? referencesInScope(left.name, loop) : [];
+  return left.declarations.flatMap((declarator) => namesIn(declarator.id).flatMap((entry) => referencesInScope(entry.name, loop)));
 }
 
 /** Where a declaration's names are visible: its block, loop or function, or the module (a `var` is visible in its whole function). */
 function scopeOf(declaration: Node): Node {
   if (declaration.type !== "VariableDeclarator") return declaration; // a function: its parameters
-  const statement = declaration.parent;
-  for (let at = statement?.parent; at !== undefined; at = at.parent) {
-    if (statement?.kind === "var" ? /Function|Program/.test(at.type) : at.type !== "ExportNamedDeclaration") return at;
+  const statement = parentOf(declaration);
+  const isVar = statement?.type === "VariableDeclaration" && statement.kind === "var";
+  for (let at = statement === undefined ? undefined : parentOf(statement); at !== undefined; at = parentOf(at)) {
+    if (isVar ? /Function|Program/.test(at.type) : at.type !== "ExportNamedDeclaration") return at;
   }
   return sourceFileOf(declaration).program;
 }
@@ -246,18 +249,18 @@ function referencesInScope(name: string, scope: Node): Node[] {
   return found;
 }
 
-const indexes = new WeakMap<Node, Map<string, Node[]>>();
+const indexes = new WeakMap<Node, Map<string, Identifier[]>>();
 
 /** Every identifier of a module that reads a binding, by name (computed once per module). */
-function referencesByName(program: Node): Map<string, Node[]> {
+function referencesByName(program: Node): Map<string, Identifier[]> {
   let index = indexes.get(program);
   if (index !== undefined) return index;
   index = new Map();
   const found = index;
   walk(program, (node) => {
     if (node.type !== "Identifier" || !isReference(node)) return;
-    const list = found.get(node.name as string);
-    if (list === undefined) found.set(node.name as string, [node]);
+    const list = found.get(node.name);
+    if (list === undefined) found.set(node.name, [node]);
     else list.push(node);
   });
   indexes.set(program, index);
@@ -266,11 +269,11 @@ function referencesByName(program: Node): Map<string, Node[]> {
 
 /** Whether an identifier reads a binding (not a key, a property name, a declared name or a label). */
 function isReference(identifier: Node): boolean {
-  const parent = identifier.parent;
+  const parent = parentOf(identifier);
   if (parent === undefined) return false;
   switch (parent.type) {
     case "MemberExpression":
-      return parent.object === identifier || parent.computed === true;
+      return parent.object === identifier || parent.computed;
     case "Property":
       return parent.value === identifier && parent.parent?.type === "ObjectExpression";
     case "VariableDeclarator":
@@ -305,6 +308,6 @@ function isReference(identifier: Node): boolean {
  * const roots = namedReferences(program, "create").filter((node) => sameBinding(resolveIdentifier(node), binding));
  * ```
  */
-export function namedReferences(program: Node, name: string): readonly Node[] {
+export function namedReferences(program: Node, name: string): readonly Identifier[] {
   return referencesByName(program).get(name) ?? [];
 }

@@ -5,20 +5,24 @@
  * UTF-16 offsets into the file's text — the unit TypeScript diagnostics and
  * editors use — turned into 1-based lines and columns here.
  */
+import type { Node as OxcNode, Program } from "oxc-parser";
 import { tooDeep } from "./nesting.js";
 import { loadParser } from "./parser.js";
 import { MAX_SOURCE_CHARACTERS, nestedTooDeeply, SourceNotParsed, tooLarge } from "./syntax.js";
 
-/** A node of the tree: its ESTree `type`, its offsets, its parent, and its fields. */
-export interface Node {
-  readonly type: string;
-  readonly start: number;
-  readonly end: number;
-  /** The enclosing node; `undefined` for the `Program`. */
-  readonly parent?: Node | undefined;
-  // ESTree fields vary by `type`; the evaluator reads them by name after testing `type`.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly [field: string]: any;
+/**
+ * A node of the tree: oxc's own ESTree/TS-ESTree node types, a union
+ * discriminated by `type`, each with its offsets and the `parent` this module
+ * sets (`undefined` for the `Program`).
+ */
+export type Node = OxcNode;
+
+/** The nodes of `type` "Identifier": references, bindings, names after a dot, labels, `this` parameters. */
+export type Identifier = Extract<Node, { type: "Identifier" }>;
+
+/** A node's parent (`undefined` for the `Program`, whose `parent` is typed `null`). */
+export function parentOf(node: Node): Node | undefined {
+  return node.parent ?? undefined;
 }
 
 /** A parsed module: its name, text, tree and the parser's first error, if any. */
@@ -26,7 +30,7 @@ export interface SourceFile {
   readonly fileName: string;
   readonly text: string;
   /** The tree, built when first read: a module asked only what it exports is answered from `exportStatements`. */
-  readonly program: Node;
+  readonly program: Program;
   /** The parser's record of the module's export statements: their offsets and the names each exports. */
   readonly exportStatements: readonly ExportStatement[];
   /** The specifiers of the module's static imports and re-exports, from the parser's record, in source order. */
@@ -120,13 +124,13 @@ export function parseModule(fileName: string, source: string): SourceFile {
   };
   const parseError = firstError === undefined ? undefined : { message: firstError.message, ...position(firstError.labels[0]?.start ?? 0) };
   // On Node 20 the tree arrives as JSON: most imported modules are only asked what they export, and never pay for its objects.
-  let program: Node | undefined;
+  let program: Program | undefined;
   const file: SourceFile = {
     fileName,
     text,
     get program() {
       if (program === undefined) {
-        program = result.program as unknown as Node;
+        program = result.program;
         preorders.set(program, setParents(program));
         files.set(program, file);
       }
@@ -281,11 +285,14 @@ function pushChildren(node: Node, list: Node[]): boolean {
   let ordered = true;
   // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
   for (let field = 0; field < keys.length; field++) {
-    const child = node[keys[field]!] as unknown;
+    // The visitor keys name each type's child fields: read by name, as any walker of the tree does.
+    const child = (node as unknown as Readonly<Record<string, unknown>>)[keys[field]!];
     if (Array.isArray(child)) {
       // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
-      for (let index = 0; index < child.length; index++)
-        if (isNode(child[index])) ordered = pushAfter(list, from, child[index] as Node) && ordered;
+      for (let index = 0; index < child.length; index++) {
+        const item: unknown = child[index];
+        if (isNode(item)) ordered = pushAfter(list, from, item) && ordered;
+      }
     } else if (isNode(child)) ordered = pushAfter(list, from, child) && ordered;
   }
   return ordered;
@@ -301,7 +308,7 @@ function pushAfter(list: Node[], from: number, child: Node): boolean {
 /** The module a node belongs to. */
 export function sourceFileOf(node: Node): SourceFile {
   let root = node;
-  while (root.parent !== undefined) root = root.parent;
+  while (root.type !== "Program" && root.parent !== undefined) root = root.parent;
   const file = files.get(root);
   if (file === undefined) throw new Error("a node outside any parsed module");
   return file;

@@ -9,6 +9,21 @@
  * a known key of a known object. Everything else evaluates to an `Unknown`.
  * One file's evaluation is bounded (`budget.ts`).
  */
+import type {
+  ArrowFunctionExpression,
+  BigIntLiteral,
+  BinaryExpression,
+  BooleanLiteral,
+  Function,
+  MemberExpression,
+  NullLiteral,
+  NumericLiteral,
+  PrivateInExpression,
+  RegExpLiteral,
+  StringLiteral,
+  TemplateLiteral,
+  UnaryExpression,
+} from "oxc-parser";
 import type { Node } from "./ast.js";
 import { Budget, type BudgetLimits } from "./budget.js";
 import { evaluateArray, evaluateObject, type LiteralContext } from "./literals.js";
@@ -120,14 +135,15 @@ export class Evaluator implements LiteralContext {
       throw new Error("a statically evaluated function is never called");
     };
     this.provenance.created(inert, node);
-    const returned = returnedExpression(node);
+    const returned = isFunctionLike(node) ? returnedExpression(node) : undefined;
     if (returned !== undefined) this.returns.set(inert, returned);
     return inert;
   }
 
   /** The value a parameterless function returns, when it only returns an expression; else `Unknown`. */
   returnedValue(fn: unknown, node: Node): unknown {
-    const functionNode = typeof fn === "function" ? this.provenance.nodeOf(fn) : undefined;
+    const created = typeof fn === "function" ? this.provenance.nodeOf(fn) : undefined;
+    const functionNode = created !== undefined && isFunctionLike(created) ? created : undefined;
     if (functionNode?.async === true) return new Unknown(node, "an async function returns a promise: its value is not evaluated");
     if (functionNode?.generator === true) return new Unknown(node, "a generator function returns an iterator: its value is not evaluated");
     const returned = typeof fn === "function" ? this.returns.get(fn) : undefined;
@@ -138,7 +154,7 @@ export class Evaluator implements LiteralContext {
   /** A property key: identifiers and literals as written, and computed keys that evaluate to a string or number. */
   propertyKey(key: Node, computed: boolean): string | Unknown {
     if (!computed) {
-      if (key.type === "Identifier") return key.name as string;
+      if (key.type === "Identifier") return key.name;
       if (key.type === "Literal") return typeof key.value === "string" ? key.value : String(key.value);
       return new Unknown(key, "a private name is not evaluated");
     }
@@ -148,9 +164,9 @@ export class Evaluator implements LiteralContext {
   }
 
   /** Reads a key of a known object (`a.b`, `a["b"]`, `ns.name` of a namespace import). */
-  private access(node: Node): unknown {
+  private access(node: MemberExpression): unknown {
     if (node.property.type === "PrivateIdentifier") return new Unknown(node, "a private name is not evaluated");
-    const key = node.computed ? this.evaluate(node.property) : (node.property.name as string);
+    const key = node.computed ? this.evaluate(node.property) : node.property.name;
     if (key instanceof Unknown) return key;
     if (typeof key !== "string" && typeof key !== "number")
       return new Unknown(node, "a key that is not a string or number is not evaluated");
@@ -171,10 +187,9 @@ export class Evaluator implements LiteralContext {
     );
   }
 
-  private template(node: Node): unknown {
-    const quasis = node.quasis as Node[];
-    const expressions = node.expressions as Node[];
-    let text = quasis[0]!.value.cooked as string | null;
+  private template(node: TemplateLiteral): unknown {
+    const { quasis, expressions } = node;
+    let text = quasis[0]!.value.cooked;
     if (text === null) return new Unknown(node, "a template with an invalid escape is not evaluated");
     for (let index = 0; index < expressions.length; index++) {
       const span = expressions[index]!;
@@ -183,17 +198,18 @@ export class Evaluator implements LiteralContext {
       if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") {
         return new Unknown(span, "only strings, numbers, booleans, null and undefined are evaluated in a template");
       }
+      const cooked = quasis[index + 1]!.value.cooked;
+      if (cooked === null) return new Unknown(node, "a template with an invalid escape is not evaluated");
       // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects, functions and symbols returned above
-      const next = this.concatenate(span, text, String(value) + (quasis[index + 1]!.value.cooked as string));
+      const next = this.concatenate(span, text, String(value) + cooked);
       if (next instanceof Unknown) return next;
       text = next;
     }
     return text;
   }
 
-  private sign(node: Node): unknown {
-    if (node.operator !== "-" && node.operator !== "+")
-      return new Unknown(node, `the operator "${String(node.operator)}" is not evaluated`);
+  private sign(node: UnaryExpression): unknown {
+    if (node.operator !== "-" && node.operator !== "+") return new Unknown(node, `the operator "${node.operator}" is not evaluated`);
     const operand = this.evaluate(node.argument);
     if (operand instanceof Unknown) return operand;
     if (typeof operand === "number") return node.operator === "-" ? -operand : operand;
@@ -205,15 +221,15 @@ export class Evaluator implements LiteralContext {
    * chain is walked in a loop, not by recursion: a generated chain of
    * thousands of terms must not exhaust the stack.
    */
-  private plus(node: Node): unknown {
-    const chain: Node[] = [];
+  private plus(node: BinaryExpression | PrivateInExpression): unknown {
+    const chain: (BinaryExpression | PrivateInExpression)[] = [];
     for (let link: Node = node; link.type === "BinaryExpression"; link = unwrapParentheses(link.left)) {
       chain.push(link);
       if (link.operator !== "+") break;
     }
     const innermost = chain.at(-1);
     if (innermost === undefined) return new Unknown(node, "not a binary expression"); // callers pass one
-    if (innermost.operator !== "+") return new Unknown(innermost, `the operator "${String(innermost.operator)}" is not evaluated`);
+    if (innermost.operator !== "+") return new Unknown(innermost, `the operator "${innermost.operator}" is not evaluated`);
     let left = this.evaluate(innermost.left);
     for (let index = chain.length - 1; index >= 0; index--) {
       const link = chain[index]!;
@@ -241,10 +257,29 @@ export class Evaluator implements LiteralContext {
   }
 }
 
-function literalValue(node: Node): unknown {
-  if (typeof node.bigint === "string") return BigInt(node.bigint);
-  if (node.regex !== undefined && node.regex !== null) return new Unknown(node, "a regular expression is not evaluated");
+/** The literal nodes: all of `type` "Literal", told apart by their `bigint` and `regex` fields. */
+type Literal = BooleanLiteral | NullLiteral | NumericLiteral | StringLiteral | BigIntLiteral | RegExpLiteral;
+
+function literalValue(node: Literal): unknown {
+  if ("bigint" in node) return BigInt(node.bigint);
+  if ("regex" in node) return new Unknown(node, "a regular expression is not evaluated");
   return node.value;
+}
+
+/** A function or arrow function node (what `functionValue` stands for). */
+type FunctionLike = Function | ArrowFunctionExpression;
+
+function isFunctionLike(node: Node): node is FunctionLike {
+  switch (node.type) {
+    case "ArrowFunctionExpression":
+    case "FunctionExpression":
+    case "FunctionDeclaration":
+    case "TSDeclareFunction":
+    case "TSEmptyBodyFunctionExpression":
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Strips parentheses only: the chain goes on through `(a + b) + c`; any other wrapper ends it and is evaluated as usual. */
@@ -255,11 +290,11 @@ function unwrapParentheses(node: Node): Node {
 }
 
 /** The expression a function body only returns: `() => x`, `() => { return x; }` (after `const`s). */
-function returnedExpression(node: Node): Node | undefined {
-  const body = node.body as Node | null | undefined;
-  if (body === undefined || body === null) return undefined;
+function returnedExpression(node: FunctionLike): Node | undefined {
+  const body = node.body;
+  if (body === null) return undefined;
   if (body.type !== "BlockStatement") return body;
-  const statements = body.body as Node[];
+  const statements = body.body;
   const last = statements.at(-1);
   const onlyConsts = statements.slice(0, -1).every((statement) => statement.type === "VariableDeclaration" && statement.kind === "const");
   return last?.type === "ReturnStatement" && last.argument !== null && onlyConsts ? last.argument : undefined;

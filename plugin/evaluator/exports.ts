@@ -23,11 +23,11 @@ export interface ExportLookup {
  */
 export function exportBinding(sourceFile: SourceFile, name: string): ExportLookup {
   const starSpecifiers: string[] = [];
-  for (const statement of sourceFile.program.body as Node[]) {
+  for (const statement of sourceFile.program.body) {
     const found = exportOf(statement, name, sourceFile);
     if (found !== undefined) return { binding: found, starSpecifiers: [] };
     if (statement.type === "ExportAllDeclaration" && statement.exported === null && statement.exportKind !== "type")
-      starSpecifiers.push(statement.source.value as string);
+      starSpecifiers.push(statement.source.value);
   }
   // `export *` never re-exports a default.
   return { binding: undefined, starSpecifiers: name === "default" ? [] : starSpecifiers };
@@ -36,17 +36,17 @@ export function exportBinding(sourceFile: SourceFile, name: string): ExportLooku
 function exportOf(statement: Node, name: string, sourceFile: SourceFile): Binding | undefined {
   if (statement.type === "ExportDefaultDeclaration") {
     if (name !== "default") return undefined;
-    const declaration = statement.declaration as Node;
+    const { declaration } = statement;
     if (declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration")
       return { kind: "other", reason: `"default" is a ${declaration.type === "FunctionDeclaration" ? "function" : "class"}` };
     return { kind: "expression", expression: declaration };
   }
   if (statement.type === "ExportAllDeclaration") {
     if (statement.exported === null || statement.exportKind === "type" || moduleExportName(statement.exported) !== name) return undefined;
-    return { kind: "import", specifier: statement.source.value as string, name: "*", sourceFile };
+    return { kind: "import", specifier: statement.source.value, name: "*", sourceFile };
   }
   if (statement.type !== "ExportNamedDeclaration" || statement.exportKind === "type") return undefined;
-  const declaration = statement.declaration as Node | null;
+  const { declaration } = statement;
   if (declaration !== null) {
     if (declaration.type === "VariableDeclaration") return variableBinding(declaration, name);
     if ((declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") && declaration.id?.name === name) {
@@ -54,14 +54,12 @@ function exportOf(statement: Node, name: string, sourceFile: SourceFile): Bindin
     }
     return undefined;
   }
-  const from = statement.source === null ? undefined : (statement.source.value as string);
-  for (const element of statement.specifiers as Node[]) {
+  const from = statement.source === null ? undefined : statement.source.value;
+  for (const element of statement.specifiers) {
     if (element.exportKind === "type" || moduleExportName(element.exported) !== name) continue;
     const local = moduleExportName(element.local);
     if (from !== undefined) return { kind: "import", specifier: from, name: local, sourceFile };
-    return (
-      statementsBinding(sourceFile.program.body as Node[], local) ?? { kind: "other", reason: `"${local}" is not declared in the module` }
-    );
+    return statementsBinding(sourceFile.program.body, local) ?? { kind: "other", reason: `"${local}" is not declared in the module` };
   }
   return undefined;
 }

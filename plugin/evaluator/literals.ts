@@ -4,6 +4,7 @@
  * entries, holes stay holes), while the provenance records the node of
  * every slot and the unknown parts of objects that are only partly known.
  */
+import type { ArrayExpression, ObjectExpression } from "oxc-parser";
 import type { Node } from "./ast.js";
 import type { Provenance } from "./provenance.js";
 import { snippet, Unknown } from "./unknown.js";
@@ -36,16 +37,16 @@ export interface LiteralContext {
  * evaluateObject(context, node); // { description: "Create", properties: {} }
  * ```
  */
-export function evaluateObject(context: LiteralContext, node: Node): object {
+export function evaluateObject(context: LiteralContext, node: ObjectExpression): object {
   const { provenance } = context;
   const object: Record<string, unknown> = {};
   provenance.created(object, node);
-  const over = context.entries(node, (node.properties as Node[]).length);
+  const over = context.entries(node, node.properties.length);
   if (over !== undefined) {
     provenance.addUnknownPart(object, over);
     return object;
   }
-  for (const property of node.properties as Node[]) {
+  for (const property of node.properties) {
     if (property.type === "SpreadElement") {
       spreadInto(context, object, property.argument, context.evaluate(property.argument));
       continue;
@@ -54,7 +55,7 @@ export function evaluateObject(context: LiteralContext, node: Node): object {
       provenance.addUnknownPart(object, new Unknown(property, "an accessor is not evaluated"));
       continue;
     }
-    const key = context.propertyKey(property.key, property.computed === true);
+    const key = context.propertyKey(property.key, property.computed);
     if (key instanceof Unknown) {
       provenance.addUnknownPart(object, key);
       continue;
@@ -142,11 +143,11 @@ function define(object: object, key: string, value: unknown): void {
  * evaluateArray(context, node); // ["name", "due"]
  * ```
  */
-export function evaluateArray(context: LiteralContext, node: Node): unknown[] | Unknown {
+export function evaluateArray(context: LiteralContext, node: ArrayExpression): unknown[] | Unknown {
   const { provenance } = context;
   const array: unknown[] = [];
   provenance.created(array, node);
-  const elements = node.elements as (Node | null)[];
+  const { elements } = node;
   const over = context.entries(node, elements.length);
   if (over !== undefined) return over;
   for (const element of elements) {

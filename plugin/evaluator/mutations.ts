@@ -7,13 +7,13 @@
  * evaluated as unknown (and its declaration reported as partly evaluated),
  * never as the literal it was declared with.
  */
-import { everyNode, sourceFileOf, type Node } from "./ast.js";
+import { everyNode, parentOf, sourceFileOf, type Identifier, type Node } from "./ast.js";
 import { isTypeOnlyWrapper } from "./wrappers.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
 import { aliasChangeOf, namedReferences } from "./aliases.js";
 import { calleeName, lastKey, READING_FUNCTIONS, READING_METHODS } from "./reading.js";
 
-const uses = new WeakMap<Node, Map<string, Node[]>>();
+const uses = new WeakMap<Node, Map<string, Identifier[]>>();
 
 /**
  * Where a binding is changed after its declaration: the first use that may
@@ -32,7 +32,7 @@ export function changeOf(binding: Binding, name: string, where: Node, isHarmless
   if (direct !== undefined || (binding.kind !== "const" && binding.kind !== "import")) return direct;
   // Through another name: an alias, a loop variable, a callback's parameter (`aliases.ts`), found once per binding.
   let found = throughAliases.get(program);
-  if (found === undefined) throughAliases.set(program, (found = new Map()));
+  if (found === undefined) throughAliases.set(program, (found = new Map<Node | string, Node | null>()));
   const key = binding.kind === "const" ? binding.declaration : `${binding.local ?? name}\0${binding.specifier}`;
   if (!found.has(key)) {
     const roots = namedReferences(program, name).filter((reference) => sameBinding(resolveIdentifier(reference), binding));
@@ -51,14 +51,14 @@ function sameBinding(a: Binding, b: Binding): boolean {
 }
 
 /** Every identifier of a module in a position that may change what it names, by name (computed once per module). */
-function changingUses(program: Node, isHarmlessCall: (callee: Node) => boolean): Map<string, Node[]> {
+function changingUses(program: Node, isHarmlessCall: (callee: Node) => boolean): Map<string, Identifier[]> {
   let found = uses.get(program);
   if (found !== undefined) return found;
-  const byName = new Map<string, Node[]>();
+  const byName = new Map<string, Identifier[]>();
   for (const node of everyNode(program)) {
     if (node.type !== "Identifier" || !mayChange(node, isHarmlessCall)) continue;
-    const list = byName.get(node.name as string);
-    if (list === undefined) byName.set(node.name as string, [node]);
+    const list = byName.get(node.name);
+    if (list === undefined) byName.set(node.name, [node]);
     else list.push(node);
   }
   found = byName;
@@ -70,7 +70,7 @@ function changingUses(program: Node, isHarmlessCall: (callee: Node) => boolean):
 function mayChange(identifier: Node, isHarmlessCall: (callee: Node) => boolean): boolean {
   let top = identifier;
   let throughMember = false;
-  for (let parent = top.parent; parent !== undefined; parent = top.parent) {
+  for (let parent = parentOf(top); parent !== undefined; parent = parentOf(top)) {
     if (parent.type === "MemberExpression" && parent.object === top) {
       throughMember = true;
       top = parent;
@@ -78,7 +78,7 @@ function mayChange(identifier: Node, isHarmlessCall: (callee: Node) => boolean):
       top = parent;
     } else break;
   }
-  const parent = top.parent;
+  const parent = parentOf(top);
   if (parent === undefined) return false;
   switch (parent.type) {
     case "AssignmentExpression":
@@ -88,13 +88,11 @@ function mayChange(identifier: Node, isHarmlessCall: (callee: Node) => boolean):
     case "UnaryExpression":
       return parent.operator === "delete" && throughMember;
     case "CallExpression":
-    case "NewExpression":
+    case "NewExpression": {
       if (parent.callee === top) return throughMember && !READING_METHODS.has(lastKey(top) ?? "");
-      return (
-        (parent.arguments as Node[]).includes(top) &&
-        !isHarmlessCall(parent.callee) &&
-        !READING_FUNCTIONS.has(calleeName(parent.callee) ?? "")
-      );
+      const handed: readonly Node[] = parent.arguments;
+      return handed.includes(top) && !isHarmlessCall(parent.callee) && !READING_FUNCTIONS.has(calleeName(parent.callee) ?? "");
+    }
     case "ForInStatement":
     case "ForOfStatement":
       return parent.left === top && throughMember;

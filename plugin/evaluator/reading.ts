@@ -129,11 +129,9 @@ export const PART_RETURNING_FUNCTIONS: ReadonlySet<string> = new Set(["Object.fr
 export function lastKey(member: Node): string | undefined {
   const expression = unwrap(member.type === "ChainExpression" ? member.expression : member);
   if (expression.type !== "MemberExpression") return undefined;
-  return expression.computed
-    ? typeof expression.property.value === "string"
-      ? expression.property.value
-      : undefined
-    : (expression.property.name as string);
+  if (!expression.computed) return expression.property.name;
+  const { property } = expression;
+  return property.type === "Literal" && typeof property.value === "string" ? property.value : undefined;
 }
 
 /**
@@ -146,8 +144,8 @@ export function lastKey(member: Node): string | undefined {
  */
 export function calleeName(callee: Node): string | undefined {
   const expression = unwrap(callee);
-  if (expression.type === "Identifier") return expression.name as string;
+  if (expression.type === "Identifier") return expression.name;
   if (expression.type === "MemberExpression" && !expression.computed && expression.object.type === "Identifier")
-    return `${expression.object.name as string}.${expression.property.name as string}`;
+    return `${expression.object.name}.${expression.property.name}`;
   return undefined;
 }

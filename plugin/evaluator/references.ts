@@ -6,7 +6,7 @@
  * back to itself, is `Unknown`.
  */
 import path from "node:path";
-import { positionOf, type Node, type SourceFile } from "./ast.js";
+import { positionOf, type Identifier, type Node, type SourceFile } from "./ast.js";
 import { exportBinding } from "./exports.js";
 import type { ModuleHost } from "./modules.js";
 import { changeOf } from "./mutations.js";
@@ -48,8 +48,8 @@ export class References {
   }
 
   /** The value an identifier is bound to. */
-  identifier(node: Node): unknown {
-    const name = node.name as string;
+  identifier(node: Identifier): unknown {
+    const { name } = node;
     const binding = resolveIdentifier(node);
     if (binding.kind === "global" && Object.hasOwn(GLOBAL_CONSTANTS, name)) return GLOBAL_CONSTANTS[name];
     if (binding.kind === "import") {
@@ -99,7 +99,7 @@ export class References {
       case "const": {
         const changed = this.changedAt(binding, binding.name, binding.declaration);
         if (changed !== undefined) return new Unknown(node, changed.reason);
-        let value = this.constValue(binding.declaration);
+        let value = this.once(binding.declaration, () => this.context.evaluate(binding.init), binding.declaration.id);
         for (const step of binding.access) value = this.context.member(value, String(step), node);
         return this.context.used(value, node);
       }
@@ -117,10 +117,6 @@ export class References {
       case "global":
         return new Unknown(node, `"${name}" is a global or not declared`);
     }
-  }
-
-  private constValue(declaration: Node): unknown {
-    return this.once(declaration, () => this.context.evaluate(declaration.init), declaration.id);
   }
 
   /** Evaluates a declaration once per session; a declaration reached while in progress is a cycle. */

@@ -5,12 +5,37 @@
  * and imports can lead to a value; every other binding is reported as such,
  * so the evaluator can say why a value is unknown.
  */
-import { sourceFileOf, walk, type Node, type SourceFile } from "./ast.js";
+import type {
+  ArrowFunctionExpression,
+  BlockStatement,
+  BindingPattern,
+  Expression,
+  ForInStatement,
+  ForOfStatement,
+  ForStatement,
+  Function,
+  ImportDeclaration,
+  ModuleExportName,
+  Program,
+  StaticBlock,
+  TSImportEqualsDeclaration,
+  TSModuleBlock,
+  VariableDeclaration,
+  VariableDeclarator,
+} from "oxc-parser";
+import { parentOf, sourceFileOf, walk, type Identifier, type Node, type SourceFile } from "./ast.js";
 
 /** What a name is bound to. */
 export type Binding =
   /** A `const` declaration; `access` picks the value out of a destructuring pattern. */
-  | { readonly kind: "const"; readonly declaration: Node; readonly access: readonly (string | number)[]; readonly name: string }
+  | {
+      readonly kind: "const";
+      readonly declaration: VariableDeclarator;
+      /** The declarator's value (a `const` without one is an "other" binding). */
+      readonly init: Expression;
+      readonly access: readonly (string | number)[];
+      readonly name: string;
+    }
   /** An import: `name` is the imported name, `"default"`, or `"*"` for a namespace. */
   | {
       readonly kind: "import";
@@ -26,9 +51,20 @@ export type Binding =
   /** No declaration in the file: a global. */
   | { readonly kind: "global" };
 
-const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
-const BLOCKS = new Set(["Program", "BlockStatement", "StaticBlock", "TSModuleBlock"]);
-const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement"]);
+/** The nodes that open a function scope. */
+type FunctionScope = Function | ArrowFunctionExpression;
+
+function isFunctionScope(node: Node): node is FunctionScope {
+  return node.type === "FunctionDeclaration" || node.type === "FunctionExpression" || node.type === "ArrowFunctionExpression";
+}
+
+function isBlock(node: Node): node is Program | BlockStatement | StaticBlock | TSModuleBlock {
+  return node.type === "Program" || node.type === "BlockStatement" || node.type === "StaticBlock" || node.type === "TSModuleBlock";
+}
+
+function isLoop(node: Node): node is ForStatement | ForInStatement | ForOfStatement {
+  return node.type === "ForStatement" || node.type === "ForInStatement" || node.type === "ForOfStatement";
+}
 
 /**
  * The binding an identifier refers to, from the innermost scope out.
@@ -38,11 +74,11 @@ const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement"]);
  * resolveIdentifier(node); // { kind: "const", declaration, access: [], name: "schema" }
  * ```
  */
-export function resolveIdentifier(identifier: Node): Binding {
+export function resolveIdentifier(identifier: Identifier): Binding {
   let binding = resolved.get(identifier);
   if (binding !== undefined) return binding;
-  const name = identifier.name as string;
-  for (let scope: Node | undefined = identifier.parent; scope !== undefined && binding === undefined; scope = scope.parent)
+  const name = identifier.name;
+  for (let scope = parentOf(identifier); scope !== undefined && binding === undefined; scope = parentOf(scope))
     binding = bindingIn(scope, name);
   binding ??= GLOBAL;
   resolved.set(identifier, binding);
@@ -58,31 +94,28 @@ const resolved = new WeakMap<Node, Binding>();
 const GLOBAL: Binding = { kind: "global" };
 
 function bindingIn(scope: Node, name: string): Binding | undefined {
-  if (BLOCKS.has(scope.type)) return statementsBinding(scope.body as Node[], name);
+  if (isBlock(scope)) return statementsBinding(scope.body, name);
   if (scope.type === "SwitchStatement")
     return statementsBinding(
-      (scope.cases as Node[]).flatMap((clause) => clause.consequent as Node[]),
+      scope.cases.flatMap((clause) => clause.consequent),
       name,
     );
-  if (FUNCTIONS.has(scope.type)) {
+  if (isFunctionScope(scope)) {
     if (parameterNames(scope).has(name)) return { kind: "other", reason: `"${name}" is a parameter` };
     if (scope.type === "FunctionExpression" && scope.id?.name === name) return { kind: "other", reason: `"${name}" is a function` };
     // `var` is scoped to the whole function, wherever in its body it is written.
     if (hoistedVars(scope).has(name)) return { kind: "other", reason: `"${name}" is a var binding, not a const` };
     return undefined;
   }
-  if (LOOPS.has(scope.type)) {
-    const initializer = (scope.type === "ForStatement" ? scope.init : scope.left) as Node | null;
-    if (
-      initializer?.type === "VariableDeclaration" &&
-      (initializer.declarations as Node[]).some((d) => namesIn(d.id).some((e) => e.name === name))
-    ) {
+  if (isLoop(scope)) {
+    const initializer = scope.type === "ForStatement" ? scope.init : scope.left;
+    if (initializer?.type === "VariableDeclaration" && initializer.declarations.some((d) => namesIn(d.id).some((e) => e.name === name))) {
       return { kind: "other", reason: `"${name}" is a loop variable` };
     }
     return undefined;
   }
   if (scope.type === "CatchClause") {
-    const parameter = scope.param as Node | null;
+    const parameter = scope.param;
     if (parameter !== null && namesIn(parameter).some((entry) => entry.name === name))
       return { kind: "other", reason: `"${name}" is a caught error` };
     return undefined;
@@ -121,12 +154,10 @@ function statementIndex(statements: readonly Node[]): Map<string, Binding> {
 
 /** The declaration inside `export …` / `export default function …`, or the statement itself. */
 export function declarationOf(statement: Node): Node {
-  if (
-    (statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration") &&
-    statement.declaration !== null &&
-    statement.declaration !== undefined
-  ) {
-    return statement.declaration as Node;
+  if (statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration") {
+    // A missing declaration (`export { a }`) is `null`.
+    const { declaration } = statement;
+    if (declaration !== null) return declaration;
   }
   return statement;
 }
@@ -134,13 +165,22 @@ export function declarationOf(statement: Node): Node {
 /** Every name a statement may declare (a superset: `statementBinding` decides). */
 function declaredNames(outer: Node): string[] {
   const statement = declarationOf(outer);
-  if (statement.type === "VariableDeclaration")
-    return (statement.declarations as Node[]).flatMap((declaration) => namesIn(declaration.id).map((entry) => entry.name));
-  if (statement.type === "ImportDeclaration") return (statement.specifiers as Node[]).map((specifier) => specifier.local.name as string);
-  if (["FunctionDeclaration", "ClassDeclaration", "TSEnumDeclaration", "TSImportEqualsDeclaration"].includes(statement.type))
-    return statement.id?.name === undefined ? [] : [statement.id.name as string];
-  if (statement.type === "TSModuleDeclaration" && statement.id?.type === "Identifier") return [statement.id.name as string];
-  return [];
+  switch (statement.type) {
+    case "VariableDeclaration":
+      return statement.declarations.flatMap((declaration) => namesIn(declaration.id).map((entry) => entry.name));
+    case "ImportDeclaration":
+      return statement.specifiers.map((specifier) => specifier.local.name);
+    case "FunctionDeclaration":
+    case "ClassDeclaration":
+      return statement.id === null ? [] : [statement.id.name];
+    case "TSEnumDeclaration":
+    case "TSImportEqualsDeclaration":
+      return [statement.id.name];
+    case "TSModuleDeclaration":
+      return statement.id.type === "Identifier" ? [statement.id.name] : [];
+    default:
+      return [];
+  }
 }
 
 function statementBinding(outer: Node, name: string): Binding | undefined {
@@ -150,54 +190,51 @@ function statementBinding(outer: Node, name: string): Binding | undefined {
   if ((statement.type === "FunctionDeclaration" || statement.type === "ClassDeclaration") && statement.id?.name === name) {
     return { kind: "other", reason: `"${name}" is a ${statement.type === "FunctionDeclaration" ? "function" : "class"}` };
   }
-  if (statement.type === "TSImportEqualsDeclaration" && statement.id?.name === name) return importEqualsBinding(statement, name);
-  if ((statement.type === "TSEnumDeclaration" || statement.type === "TSModuleDeclaration") && statement.id?.name === name) {
+  if (statement.type === "TSImportEqualsDeclaration" && statement.id.name === name) return importEqualsBinding(statement, name);
+  if (statement.type === "TSEnumDeclaration" && statement.id.name === name) return { kind: "other", reason: `"${name}" is not a const` };
+  if (statement.type === "TSModuleDeclaration" && statement.id.type === "Identifier" && statement.id.name === name) {
     return { kind: "other", reason: `"${name}" is not a const` };
   }
   return undefined;
 }
 
 /** `import x = require("m")`: the module itself, as a namespace. */
-function importEqualsBinding(statement: Node, name: string): Binding {
-  const reference = statement.moduleReference as Node;
-  if (
-    statement.importKind !== "type" &&
-    reference.type === "TSExternalModuleReference" &&
-    typeof reference.expression?.value === "string"
-  ) {
-    return { kind: "import", specifier: reference.expression.value as string, name: "*", sourceFile: sourceFileOf(statement), local: name };
+function importEqualsBinding(statement: TSImportEqualsDeclaration, name: string): Binding {
+  const reference = statement.moduleReference;
+  if (statement.importKind !== "type" && reference.type === "TSExternalModuleReference") {
+    return { kind: "import", specifier: reference.expression.value, name: "*", sourceFile: sourceFileOf(statement), local: name };
   }
   return { kind: "other", reason: `"${name}" is not a const` };
 }
 
-const parameters = new WeakMap<Node, Set<string>>();
+const parameters = new WeakMap<FunctionScope, Set<string>>();
 
 /** The names a function's parameters declare (computed once per function). */
-function parameterNames(scope: Node): Set<string> {
+function parameterNames(scope: FunctionScope): Set<string> {
   let names = parameters.get(scope);
   if (names === undefined) {
-    names = new Set((scope.params as Node[]).flatMap((parameter) => namesIn(parameter).map((entry) => entry.name)));
+    names = new Set(scope.params.flatMap((parameter) => namesIn(parameter).map((entry) => entry.name)));
     parameters.set(scope, names);
   }
   return names;
 }
 
-const hoisted = new WeakMap<Node, Set<string>>();
+const hoisted = new WeakMap<FunctionScope, Set<string>>();
 
 /** The names `var` declares anywhere in a function's body, outside nested functions (computed once per function). */
-function hoistedVars(scope: Node): Set<string> {
+function hoistedVars(scope: FunctionScope): Set<string> {
   let names = hoisted.get(scope);
   if (names !== undefined) return names;
   names = new Set();
-  const body = scope.body as Node | undefined | null;
+  const body = scope.body;
   const found = names;
-  if (body !== undefined && body !== null) {
+  if (body !== null) {
     walk(body, (node) => {
       if (node.type === "VariableDeclaration" && node.kind === "var") {
-        for (const declaration of node.declarations as Node[]) for (const entry of namesIn(declaration.id)) found.add(entry.name);
+        for (const declaration of node.declarations) for (const entry of namesIn(declaration.id)) found.add(entry.name);
       }
       // A nested function (or class) has its own var scope.
-      return node === body || !(FUNCTIONS.has(node.type) || node.type === "ClassDeclaration" || node.type === "ClassExpression");
+      return node === body || !(isFunctionScope(node) || node.type === "ClassDeclaration" || node.type === "ClassExpression");
     });
   }
   hoisted.set(scope, names);
@@ -205,25 +242,24 @@ function hoistedVars(scope: Node): Set<string> {
 }
 
 /** A `const`/`let`/`var` statement's binding of a name. */
-export function variableBinding(statement: Node, name: string): Binding | undefined {
-  for (const declaration of statement.declarations as Node[]) {
+export function variableBinding(statement: VariableDeclaration, name: string): Binding | undefined {
+  for (const declaration of statement.declarations) {
     const entry = namesIn(declaration.id).find((candidate) => candidate.name === name);
     if (entry === undefined) continue;
-    if (statement.kind !== "const") return { kind: "other", reason: `"${name}" is a ${String(statement.kind)} binding, not a const` };
-    if (declaration.init === null || declaration.init === undefined)
-      return { kind: "other", reason: `"${name}" is declared without a value` };
+    if (statement.kind !== "const") return { kind: "other", reason: `"${name}" is a ${statement.kind} binding, not a const` };
+    if (declaration.init === null) return { kind: "other", reason: `"${name}" is declared without a value` };
     if (entry.access === undefined)
       return { kind: "other", reason: `"${name}" comes from a rest element or a default in a destructuring pattern` };
-    return { kind: "const", declaration, access: entry.access, name };
+    return { kind: "const", declaration, init: declaration.init, access: entry.access, name };
   }
   return undefined;
 }
 
-function importBinding(statement: Node, name: string): Binding | undefined {
+function importBinding(statement: ImportDeclaration, name: string): Binding | undefined {
   if (statement.importKind === "type") return undefined;
-  const specifier = statement.source.value as string;
+  const specifier = statement.source.value;
   const sourceFile = sourceFileOf(statement);
-  for (const entry of statement.specifiers as Node[]) {
+  for (const entry of statement.specifiers) {
     if (entry.local.name !== name) continue;
     if (entry.type === "ImportDefaultSpecifier") return { kind: "import", specifier, name: "default", sourceFile, local: name };
     if (entry.type === "ImportNamespaceSpecifier") return { kind: "import", specifier, name: "*", sourceFile, local: name };
@@ -234,8 +270,8 @@ function importBinding(statement: Node, name: string): Binding | undefined {
 }
 
 /** The name of an import or export specifier: an identifier, or a string (`import { "a-b" as x }`). */
-export function moduleExportName(node: Node): string {
-  return node.type === "Identifier" ? (node.name as string) : String(node.value);
+export function moduleExportName(node: ModuleExportName): string {
+  return node.type === "Identifier" ? node.name : node.value;
 }
 
 interface NamedEntry {
@@ -245,7 +281,7 @@ interface NamedEntry {
 }
 
 /** Every name a binding pattern declares, with the path to its value. */
-export function namesIn(pattern: Node): NamedEntry[] {
+export function namesIn(pattern: BindingPattern | Node): NamedEntry[] {
   return namesAt(pattern, []);
 }
 
@@ -257,23 +293,23 @@ export function namesIn(pattern: Node): NamedEntry[] {
 function namesAt(pattern: Node, access: readonly (string | number)[] | undefined): NamedEntry[] {
   switch (pattern.type) {
     case "Identifier":
-      return [{ name: pattern.name as string, access }];
+      return [{ name: pattern.name, access }];
     case "AssignmentPattern":
       return namesAt(pattern.left, undefined);
     case "RestElement":
       return namesAt(pattern.argument, undefined);
     case "ArrayPattern":
-      return (pattern.elements as (Node | null)[]).flatMap((element, index) =>
+      return pattern.elements.flatMap((element, index) =>
         element === null ? [] : namesAt(element, access === undefined ? undefined : [...access, index]),
       );
     case "ObjectPattern":
-      return (pattern.properties as Node[]).flatMap((property) => {
+      return pattern.properties.flatMap((property) => {
         if (property.type === "RestElement") return namesAt(property.argument, undefined);
-        const key = property.key as Node;
+        const key = property.key;
         const step = property.computed
           ? undefined
           : key.type === "Identifier"
-            ? (key.name as string)
+            ? key.name
             : key.type === "Literal"
               ? String(key.value)
               : undefined;

@@ -2,9 +2,21 @@
  * Expressions that change only the type of what they wrap: parentheses,
  * `as`, `satisfies`, `<T>x`, `x!`, `f<T>`.
  */
+import type {
+  ParenthesizedExpression,
+  TSAsExpression,
+  TSInstantiationExpression,
+  TSNonNullExpression,
+  TSSatisfiesExpression,
+  TSTypeAssertion,
+} from "oxc-parser";
 import type { Node } from "./ast.js";
 
-const TYPE_ONLY_WRAPPERS = new Set([
+/** A node that only wraps its `expression` with a type. */
+export type TypeOnlyWrapper =
+  ParenthesizedExpression | TSAsExpression | TSSatisfiesExpression | TSTypeAssertion | TSNonNullExpression | TSInstantiationExpression;
+
+const TYPE_ONLY_WRAPPERS = new Set<Node["type"]>([
   "ParenthesizedExpression",
   "TSAsExpression",
   "TSSatisfiesExpression",
@@ -14,7 +26,7 @@ const TYPE_ONLY_WRAPPERS = new Set([
 ]);
 
 /** Whether a node only wraps its `expression` with a type. */
-export function isTypeOnlyWrapper(node: Node): boolean {
+export function isTypeOnlyWrapper(node: Node): node is TypeOnlyWrapper {
   return TYPE_ONLY_WRAPPERS.has(node.type);
 }
 
@@ -28,6 +40,6 @@ export function isTypeOnlyWrapper(node: Node): boolean {
  */
 export function unwrap(node: Node): Node {
   let expression = node;
-  while (TYPE_ONLY_WRAPPERS.has(expression.type)) expression = expression.expression;
+  while (isTypeOnlyWrapper(expression)) expression = expression.expression;
   return expression;
 }

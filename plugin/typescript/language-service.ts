@@ -109,7 +109,7 @@ function editorDiagnostics(checker: ProgramChecker, sourceFile: ts.SourceFile): 
 function anchorIn(declaration: ToolDeclaration, offence: Offence, fileName: string): Node {
   const { provenance } = declaration;
   const inFile = (node: Node) => sourceFileOf(node).fileName === fileName;
-  let anchor = declaration.call.callee as Node;
+  let anchor: Node = declaration.call.callee;
   const actions = isObject(declaration.definition) ? provenance.slotOf(declaration.definition, "actions") : undefined;
   if (actions !== undefined && inFile(actions.value)) anchor = actions.value;
   const last = offence.index ?? offence.key;
