@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import wymcpEsbuild from "../plugin/bundler/esbuild.js";
+import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
 import { run } from "../plugin/cli/run.js";
 import { esbuildInMemory } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { metafileResolver } from "../plugin/bundler/bundler-resolvers.js";
+import { metafileResolver } from "../plugin/bundler/resolution/bundler-resolvers.js";
 import { resolveLocalModule } from "../plugin/evaluator/resolver.js";
 import { build, bundlers, offenceLines, repo, type BuildResult } from "./plugin-builds.js";
 

@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { codeStamp } from "../plugin/bundler/code-stamp.js";
-import { ModuleChecker } from "../plugin/bundler/module-checker.js";
-import { loadVerdicts } from "../plugin/bundler/verdict-store.js";
+import { ModuleChecker } from "../plugin/bundler/checks/module-checker.js";
+import { loadVerdicts } from "../plugin/bundler/verdicts/verdict-store.js";
 import { offencesOf } from "../plugin/check/file-check.js";
 import { repo } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
@@ -36,7 +36,7 @@ describe("a planted cache file never runs", () => {
     expect(cli.status).toBe(1);
     expect(cli.stdout).toMatch(/unknown key "descripton"/);
     const script = `import { createRequire } from "node:module";
-import wymcp from ${JSON.stringify(join(repo, "dist/plugin/bundler/esbuild.js"))};
+import wymcp from ${JSON.stringify(join(repo, "dist/plugin/bundler/esbuild/esbuild.js"))};
 const { build } = createRequire(${JSON.stringify(join(repo, "package.json"))})("esbuild");
 try { await build({ entryPoints: ["src/index.ts"], bundle: true, write: false, format: "esm", platform: "node", alias: { wymcp: ${JSON.stringify(join(repo, "src/index.ts"))} }, logLevel: "silent", plugins: [wymcp()] }); console.log("built"); }
 catch (error) { console.log(error.errors.map((message) => message.text).join("\\n")); }`;

@@ -10,8 +10,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { ModuleChecker, type ModuleVerdict, type TargetLintOptions } from "../plugin/bundler/module-checker.js";
-import type { BundlerResolve } from "../plugin/bundler/pre-resolution.js";
+import { ModuleChecker, type ModuleVerdict, type TargetLintOptions } from "../plugin/bundler/checks/module-checker.js";
+import type { BundlerResolve } from "../plugin/bundler/resolution/pre-resolution.js";
 import { project } from "./plugin-support.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;

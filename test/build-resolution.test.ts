@@ -8,7 +8,7 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import wymcpEsbuild from "../plugin/bundler/esbuild.js";
+import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
 import { checkSource } from "../plugin/check/check.js";
 import { offencesOf } from "../plugin/check/file-check.js";
 import { run } from "../plugin/cli/run.js";

@@ -12,8 +12,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import wymcpEsbuild from "../plugin/bundler/esbuild.js";
-import wymcpVite from "../plugin/bundler/vite.js";
+import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
+import wymcpVite from "../plugin/bundler/rollup-family/vite.js";
 import { esbuildInMemory, repo, runtimeEntry } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
 import { runCli } from "./support/cli-process.js";

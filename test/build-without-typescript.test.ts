@@ -39,7 +39,7 @@ const esbuildScript = join(folder, "build.mjs");
 writeFileSync(
   esbuildScript,
   `import { createRequire } from "node:module";
-import wymcp from ${JSON.stringify(join(repo, "dist/plugin/bundler/esbuild.js"))};
+import wymcp from ${JSON.stringify(join(repo, "dist/plugin/bundler/esbuild/esbuild.js"))};
 const { build } = createRequire(${JSON.stringify(join(repo, "package.json"))})("esbuild");
 const [entry] = process.argv.slice(2);
 try {

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { metafileWymcpFree } from "../plugin/bundler/wymcp-free.js";
+import { metafileWymcpFree } from "../plugin/bundler/resolution/wymcp-free.js";
 import { build, bundlers, offenceLines, repo } from "./plugin-builds.js";
 
 describe("the wymcp-free modules of esbuild's metafile", () => {

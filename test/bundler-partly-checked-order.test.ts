@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import wymcpEsbuild from "../plugin/bundler/esbuild.js";
+import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
 import { esbuildInMemory } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
 

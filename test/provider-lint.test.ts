@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { run } from "../plugin/cli/run.js";
-import wymcpEsbuild from "../plugin/bundler/esbuild.js";
+import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
 import { repo } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
-import { DIAGNOSTIC_CODE, programChecker } from "../plugin/typescript/diagnostics.js";
+import { DIAGNOSTIC_CODE, programChecker } from "../plugin/typescript/program-checker.js";
 
 describe("a source the check cannot parse, in a TypeScript program", () => {
   test("a 1,500-branch ternary chain: one diagnostic, not checked, at its line", () => {

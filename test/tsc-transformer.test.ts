@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DIAGNOSTIC_CODE, programChecker } from "../plugin/typescript/diagnostics.js";
+import { DIAGNOSTIC_CODE, programChecker } from "../plugin/typescript/program-checker.js";
 import { extendDiagnostics } from "../plugin/typescript/program.js";
 import { compile, copyFixture, expectMalformedReport, MALFORMED_OFFENCES, removeFixtureCopies } from "./support/tspc-fixture.js";
 

@@ -4,11 +4,11 @@
  * the same node an offence there would. Warnings about the tool itself
  * point at its `name` or `description` in the definition.
  */
-import type { Offence } from "../../src/index.js";
-import type { ToolDeclaration } from "./declarations.js";
-import { nodeOf } from "./locate.js";
-import { positionOf, type Node } from "../evaluator/ast.js";
-import type { ProviderWarning } from "./provider-lint.js";
+import type { Offence } from "../../../src/index.js";
+import type { ToolDeclaration } from "../declarations.js";
+import { nodeOf } from "../locate.js";
+import { positionOf, type Node } from "../../evaluator/ast.js";
+import type { ProviderWarning } from "./lint.js";
 
 /** A warning with its file:line:column (1-based). */
 export interface LocatedWarning {

@@ -7,7 +7,7 @@
  * Two verdicts are stored per file: "does not mention wymcp" (so a build that
  * hands the plugin its whole module list need not read every module again),
  * and "clean" — no offence, fully checked — together with everything the
- * check read (`../check/reads.ts`): each module it read, as seen on disk, and
+ * check read (`../../check/reads.ts`): each module it read, as seen on disk, and
  * the answer of each module resolution it asked for. A clean verdict is
  * reused only while all of these are unchanged. Files with offences, syntax
  * errors or nesting too deep to evaluate are checked on every build.
@@ -18,22 +18,22 @@
  */
 import { statSync, type Stats } from "node:fs";
 import { availableParallelism } from "node:os";
-import type { FileCheck } from "../check/file-check.js";
-import { mayDeclareTools } from "../check/prefilter.js";
-import type { ProviderLintOptions } from "../check/provider-lint.js";
-import type { LocatedWarning } from "../check/provider-locate.js";
-import { BuildMemo, type BundlerResolution } from "./build-memo.js";
-import type { ImportGraph } from "./bundler-resolvers.js";
-import { CHECKS_AT_ONCE } from "./checked-in-order.js";
+import type { FileCheck } from "../../check/file-check.js";
+import { mayDeclareTools } from "../../check/prefilter.js";
+import type { ProviderLintOptions } from "../../check/provider/lint.js";
+import type { LocatedWarning } from "../../check/provider/locate.js";
+import { BuildMemo, type BundlerResolution } from "../verdicts/build-memo.js";
+import type { ImportGraph } from "../resolution/bundler-resolvers.js";
+import { CHECKS_AT_ONCE } from "../verdicts/checked-in-order.js";
 import { CheckPool } from "./check-pool.js";
 import { outcomeOf, runCheck, type CheckOutcome } from "./check-run.js";
-import type { OffenceError } from "./fail.js";
-import type { BundlerResolve } from "./pre-resolution.js";
-import { readSource, sameStats, seenOf, type Seen } from "./seen.js";
-import { loadVerdicts, saveVerdicts, someToolFileEdited, type Entry, type VerdictStore } from "./verdict-store.js";
+import type { OffenceError } from "../fail.js";
+import type { BundlerResolve } from "../resolution/pre-resolution.js";
+import { readSource, sameStats, seenOf, type Seen } from "../verdicts/seen.js";
+import { loadVerdicts, saveVerdicts, someToolFileEdited, type Entry, type VerdictStore } from "../verdicts/verdict-store.js";
 
-type CheckModule = typeof import("../check/check.js");
-type LintModule = typeof import("../check/provider-check.js");
+type CheckModule = typeof import("../../check/check.js");
+type LintModule = typeof import("../../check/provider/check.js");
 let lintModule: LintModule | undefined;
 let checkModule: CheckModule | undefined;
 let loadingCheckModule: Promise<CheckModule> | undefined;
@@ -43,7 +43,7 @@ let loadingCheckModule: Promise<CheckModule> | undefined;
  * checking in this thread (a build served from the cache never loads them).
  */
 function loadCheckModule(): Promise<CheckModule> {
-  loadingCheckModule ??= import("../check/check.js").then((loaded) => (checkModule = loaded));
+  loadingCheckModule ??= import("../../check/check.js").then((loaded) => (checkModule = loaded));
   return loadingCheckModule;
 }
 
@@ -56,7 +56,7 @@ function preloadCheckModule(): void {
   if (checkModule !== undefined || loadingCheckModule !== undefined) return;
   setImmediate(() => {
     void loadCheckModule()
-      .then(() => import("../evaluator/parser.js"))
+      .then(() => import("../../evaluator/parser.js"))
       .then((loaded) => loaded.loadParser())
       .catch(() => undefined);
   });
@@ -236,7 +236,7 @@ export class ModuleChecker {
     }
     if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution));
     if (this.lint !== undefined && lintModule === undefined)
-      return import("../check/provider-check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution)));
+      return import("../../check/provider/check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution)));
     const lint = this.lint === undefined || lintModule === undefined ? undefined : { lintFile: lintModule.lintFile, options: this.lint };
     return when(runCheck(checkModule, fileName, text, resolution, this.memo.wymcpFree), (run) =>
       this.settled(fileName, seen, outcomeOf(run, lint), run.check),

@@ -6,11 +6,11 @@
  * to the compilation's file dependencies, so watch mode re-checks when they
  * change.
  */
-import { checkedInOrder } from "./checked-in-order.js";
-import { withoutName, type BuildTally } from "./build-summary.js";
-import { warningLine } from "../check/warning-line.js";
-import type { ModuleChecker, ModuleVerdict } from "./module-checker.js";
-import { compilerResolver, type ResolverCompiler } from "./bundler-resolvers.js";
+import { checkedInOrder } from "../verdicts/checked-in-order.js";
+import { withoutName, type BuildTally } from "../build-summary.js";
+import { warningLine } from "../../check/warning-line.js";
+import type { ModuleChecker, ModuleVerdict } from "../checks/module-checker.js";
+import { compilerResolver, type ResolverCompiler } from "../resolution/bundler-resolvers.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
 export interface WebpackLikeError extends Error {

@@ -3,14 +3,14 @@
  * listing of one evaluated tool declaration, in the chosen listing mode.
  * Warnings are data — a code, the target, the offence-style place (action,
  * path from the action schema, key), a message and a fix — located like
- * offences (`provider-locate.ts`). The listing itself comes from the
+ * offences (`locate.ts`). The listing itself comes from the
  * runtime's own code (`listedDataSchema`), so the lint reports exactly what
  * `tools/list` would serve.
  */
-import type { PathSegment } from "../../src/index.js";
-import { actionToolName, type ListingMode, listedDataSchema, placeText, type SchemaPlace } from "../../src/internal.js";
-import { Unknown } from "../evaluator/unknown.js";
-import { PROVIDER_RULES, type ProviderTarget } from "./provider-rules.js";
+import type { PathSegment } from "../../../src/index.js";
+import { actionToolName, type ListingMode, listedDataSchema, placeText, type SchemaPlace } from "../../../src/internal.js";
+import { Unknown } from "../../evaluator/unknown.js";
+import { PROVIDER_RULES, type ProviderTarget } from "./rules.js";
 
 /** What a provider warning is about. */
 export type ProviderLintCode =

@@ -7,8 +7,8 @@
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
-import type { SourceFile } from "../evaluator/ast.js";
-import { parseSource } from "../evaluator/modules.js";
+import type { SourceFile } from "../../evaluator/ast.js";
+import { parseSource } from "../../evaluator/modules.js";
 
 /** A file as last seen: size, modification and change times, and the hash of its text. */
 export type Seen = readonly [size: number, mtimeMs: number, ctimeMs: number, hash: string];

@@ -1,12 +1,12 @@
 /**
  * What each model provider accepts in a tool listing, as data: the rules
- * the build lint (`provider-lint.ts`) applies with `--target`. Sources: the
+ * the build lint (`lint.ts`) applies with `--target`. Sources: the
  * providers' API references for function/tool declarations, and their own
  * npm helpers (openai's `toStrictJsonSchema`, @anthropic-ai/sdk's
  * `transformJSONSchema`, @google/genai's `parameters` conversion), which
  * `test/listing-providers.test.ts` runs on the listings.
  */
-import type { ListingMode } from "../../src/internal.js";
+import type { ListingMode } from "../../../src/internal.js";
 
 /** A provider whose rules the lint knows. */
 export type ProviderTarget = "openai" | "anthropic" | "gemini";

@@ -3,18 +3,18 @@
  * build that runs once, so a module found unchanged, and a specifier's
  * resolution, are looked up once for all the modules whose stored verdicts
  * depend on them. In watch mode and on a dev server every check asks
- * afresh. Also whether a stored verdict still holds (`../check/reads.ts`),
+ * afresh. Also whether a stored verdict still holds (`../../check/reads.ts`),
  * its resolutions asked of the resolver that answered them: the bundler's
  * when it has one (`pre-resolution.ts`), else as the CLI resolves.
  */
 import path from "node:path";
-import { stillHolds } from "../check/reads.js";
-import { clearResolverCache, resolveLocalModule } from "../evaluator/resolver.js";
-import { metafileResolver, type ImportGraph } from "./bundler-resolvers.js";
-import { ResolutionTable, type BundlerResolve } from "./pre-resolution.js";
+import { stillHolds } from "../../check/reads.js";
+import { clearResolverCache, resolveLocalModule } from "../../evaluator/resolver.js";
+import { metafileResolver, type ImportGraph } from "../resolution/bundler-resolvers.js";
+import { ResolutionTable, type BundlerResolve } from "../resolution/pre-resolution.js";
 import { isAsSeen, type Seen } from "./seen.js";
 import type { Entry } from "./verdict-store.js";
-import { metafileWymcpFree, type WymcpFree } from "./wymcp-free.js";
+import { metafileWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
 
 /** The bundler's resolver, and the table of its answers a check runs against. */
 export interface BundlerResolution {

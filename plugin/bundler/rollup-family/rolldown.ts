@@ -10,9 +10,9 @@
  *
  * @module
  */
-import { wymcpHooks } from "./hooks.js";
-import type { WymcpPluginOptions } from "./options.js";
-import type { wymcp } from "./unplugin.js";
+import { wymcpHooks } from "../hooks.js";
+import type { WymcpPluginOptions } from "../options.js";
+import type { wymcp } from "../unplugin.js";
 
 export type { WymcpPluginOptions };
 

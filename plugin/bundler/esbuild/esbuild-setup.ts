@@ -11,10 +11,10 @@
  * `esbuild-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
 import type { Plugin, PluginBuild } from "esbuild";
-import type { BuildTally } from "./build-summary.js";
-import { isMissingPeer } from "../evaluator/parser.js";
-import type { LazyPass } from "./lazy-pass.js";
-import { noteWymcpAliases } from "./alias-config.js";
+import type { BuildTally } from "../build-summary.js";
+import { isMissingPeer } from "../../evaluator/parser.js";
+import type { LazyPass } from "../lazy-pass.js";
+import { noteWymcpAliases } from "../alias-config.js";
 
 /**
  * The setup function of the esbuild plugin.

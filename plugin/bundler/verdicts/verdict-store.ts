@@ -21,9 +21,9 @@
  * format, or was written by other code (`code-stamp.ts`).
  */
 import { readFileSync, statSync } from "node:fs";
-import { writeAtomically } from "../cache/folder.js";
-import type { ModuleRead, Resolution } from "../check/reads.js";
-import { codeStamp } from "./code-stamp.js";
+import { writeAtomically } from "../../cache/folder.js";
+import type { ModuleRead, Resolution } from "../../check/reads.js";
+import { codeStamp } from "../code-stamp.js";
 import { sameStats, type Seen } from "./seen.js";
 
 /** Bump when the stored shape changes. */

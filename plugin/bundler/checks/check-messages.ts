@@ -2,10 +2,10 @@
  * What the build's thread and a check worker say to each other
  * (`check-pool.ts`, `check-worker.ts`): plain data, copied across threads.
  */
-import type { ProviderLintOptions } from "../check/provider-lint.js";
-import type { ImportGraph } from "./bundler-resolvers.js";
+import type { ProviderLintOptions } from "../../check/provider/lint.js";
+import type { ImportGraph } from "../resolution/bundler-resolvers.js";
 import type { CheckOutcome } from "./check-run.js";
-import type { wymcpAliases } from "../check/wymcp-aliases.js";
+import type { wymcpAliases } from "../../check/wymcp-aliases.js";
 
 /** A build starts: `once` as `ModuleChecker.startBuild` takes it. */
 export interface BuildMessage {

@@ -7,10 +7,10 @@
  * into JavaScript — just to find the few that mention wymcp.
  * The pass itself is `webpack-scan.ts`, loaded on the side (`lazy-pass.ts`).
  */
-import type { BuildTally } from "./build-summary.js";
-import { isMissingPeer } from "../evaluator/parser.js";
-import type { LazyPass } from "./lazy-pass.js";
-import { noteWymcpAliases } from "./alias-config.js";
+import type { BuildTally } from "../build-summary.js";
+import { isMissingPeer } from "../../evaluator/parser.js";
+import type { LazyPass } from "../lazy-pass.js";
+import { noteWymcpAliases } from "../alias-config.js";
 import type { WebpackLikeCompilation, WebpackLikeCompiler } from "./webpack-scan.js";
 
 /**

@@ -3,10 +3,10 @@
  * located — shared by `wymcp check --target` and the
  * bundler plugins' `targets` option.
  */
-import type { FileCheck } from "./file-check.js";
-import { providerWarnings, type ProviderLintOptions, type ProviderWarning } from "./provider-lint.js";
-import { PROVIDER_RULES } from "./provider-rules.js";
-import { locateWarnings, type LocatedWarning } from "./provider-locate.js";
+import type { FileCheck } from "../file-check.js";
+import { providerWarnings, type ProviderLintOptions, type ProviderWarning } from "./lint.js";
+import { PROVIDER_RULES } from "./rules.js";
+import { locateWarnings, type LocatedWarning } from "./locate.js";
 
 /**
  * The located provider warnings of a checked file (none for a file that was

@@ -10,21 +10,21 @@
  * bundler that answers asynchronously (Rollup, Vite, Rolldown, webpack,
  * Rspack) ran every tool file's check twice.
  */
-import { offencesOf, type FileCheck } from "../check/file-check.js";
-import type { ProviderLintOptions } from "../check/provider-lint.js";
-import type { LocatedWarning } from "../check/provider-locate.js";
-import { ReadRecorder, type ReadRecord } from "../check/reads.js";
-import { resolveLocalModule } from "../evaluator/resolver.js";
-import type { BundlerResolution } from "./build-memo.js";
-import { offenceError, partialWarning, type OffenceError } from "./fail.js";
-import { MAX_RUNS } from "./pre-resolution.js";
-import { readAsSeen, type Seen } from "./seen.js";
-import type { WymcpFree } from "./wymcp-free.js";
+import { offencesOf, type FileCheck } from "../../check/file-check.js";
+import type { ProviderLintOptions } from "../../check/provider/lint.js";
+import type { LocatedWarning } from "../../check/provider/locate.js";
+import { ReadRecorder, type ReadRecord } from "../../check/reads.js";
+import { resolveLocalModule } from "../../evaluator/resolver.js";
+import type { BundlerResolution } from "../verdicts/build-memo.js";
+import { offenceError, partialWarning, type OffenceError } from "../fail.js";
+import { MAX_RUNS } from "../resolution/pre-resolution.js";
+import { readAsSeen, type Seen } from "../verdicts/seen.js";
+import type { WymcpFree } from "../resolution/wymcp-free.js";
 
 /** The parts of the check module a run calls (loaded on first use in the build's thread, at once in a worker). */
 export interface CheckFunctions {
-  readonly checkSource: typeof import("../check/check.js").checkSource;
-  readonly importedSpecifiers: typeof import("../check/check.js").importedSpecifiers;
+  readonly checkSource: typeof import("../../check/check.js").checkSource;
+  readonly importedSpecifiers: typeof import("../../check/check.js").importedSpecifiers;
 }
 
 /** What a check answers the build: the verdict's parts, and what it read when the verdict is one to keep. */
@@ -57,7 +57,7 @@ export interface CheckRun {
  *
  * @example
  * ```ts
- * const { check, recorder } = await runCheck(await import("../check/check.js"), fileName, text, resolution, wymcpFree);
+ * const { check, recorder } = await runCheck(await import("../../check/check.js"), fileName, text, resolution, wymcpFree);
  * ```
  */
 export function runCheck(

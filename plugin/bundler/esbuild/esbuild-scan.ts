@@ -5,12 +5,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildResult, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
-import type { BuildTally } from "./build-summary.js";
-import { isNamespaced } from "./bundler-resolvers.js";
-import { checkedInOrder } from "./checked-in-order.js";
-import { warningLocation } from "./fail.js";
-import type { ModuleChecker } from "./module-checker.js";
-import { warningLine } from "../check/warning-line.js";
+import type { BuildTally } from "../build-summary.js";
+import { isNamespaced } from "../resolution/bundler-resolvers.js";
+import { checkedInOrder } from "../verdicts/checked-in-order.js";
+import { warningLocation } from "../fail.js";
+import type { ModuleChecker } from "../checks/module-checker.js";
+import { warningLine } from "../../check/warning-line.js";
 
 /**
  * The end-of-build pass: checks every input the filter accepts and answers

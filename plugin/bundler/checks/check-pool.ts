@@ -10,13 +10,13 @@
  * stop when the build that needed them ends.
  */
 import { Worker } from "node:worker_threads";
-import type { ProviderLintOptions } from "../check/provider-lint.js";
-import type { BundlerResolution } from "./build-memo.js";
-import type { ImportGraph } from "./bundler-resolvers.js";
+import type { ProviderLintOptions } from "../../check/provider/lint.js";
+import type { BundlerResolution } from "../verdicts/build-memo.js";
+import type { ImportGraph } from "../resolution/bundler-resolvers.js";
 import type { BuildMessage, CheckMessage, FromWorker, ToWorker } from "./check-messages.js";
 import type { CheckOutcome } from "./check-run.js";
-import { workerScript } from "./worker-script.js";
-import { wymcpAliases } from "../check/wymcp-aliases.js";
+import { workerScript } from "../worker-script.js";
+import { wymcpAliases } from "../../check/wymcp-aliases.js";
 
 /** Checks handed to one worker at a time: enough that it never waits for the next, few enough to share them between workers. */
 const IN_FLIGHT = 4;

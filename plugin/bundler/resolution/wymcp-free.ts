@@ -15,7 +15,7 @@
  * a virtual module is opaque to the evaluator (it never reads them) and so
  * reaches nothing. A module the graph does not know is never wymcp-free.
  */
-import { isInstalledWymcpFile, PACKAGE_NAME } from "../package.js";
+import { isInstalledWymcpFile, PACKAGE_NAME } from "../../package.js";
 import { isNamespaced, metafileInput, type ResolutionMetafile } from "./bundler-resolvers.js";
 
 /** Whether a module (an absolute file name) is wymcp-free in this build's graph. */

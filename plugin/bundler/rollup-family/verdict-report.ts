@@ -3,9 +3,9 @@
  * read are watched, and its offences fail the build.
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
-import type { ModuleVerdict } from "./module-checker.js";
-import { failBuild } from "./fail.js";
-import { warningLine } from "../check/warning-line.js";
+import type { ModuleVerdict } from "../checks/module-checker.js";
+import { failBuild } from "../fail.js";
+import { warningLine } from "../../check/warning-line.js";
 
 /**
  * Watches what a verdict read, and fails the build on its offences (a

@@ -9,17 +9,17 @@
  * here.
  */
 import { parentPort } from "node:worker_threads";
-import * as checks from "../check/check.js";
-import type { ProviderLintOptions } from "../check/provider-lint.js";
-import { loadParser } from "../evaluator/parser.js";
-import { clearResolverCache } from "../evaluator/resolver.js";
-import { addWymcpAliases } from "../check/wymcp-aliases.js";
-import type { BundlerResolution } from "./build-memo.js";
-import { metafileResolver } from "./bundler-resolvers.js";
+import * as checks from "../../check/check.js";
+import type { ProviderLintOptions } from "../../check/provider/lint.js";
+import { loadParser } from "../../evaluator/parser.js";
+import { clearResolverCache } from "../../evaluator/resolver.js";
+import { addWymcpAliases } from "../../check/wymcp-aliases.js";
+import type { BundlerResolution } from "../verdicts/build-memo.js";
+import { metafileResolver } from "../resolution/bundler-resolvers.js";
 import type { BuildMessage, CheckMessage, FromWorker, ToWorker } from "./check-messages.js";
 import { outcomeOf, runCheck } from "./check-run.js";
-import { ResolutionTable, type BundlerResolve } from "./pre-resolution.js";
-import { metafileWymcpFree, type WymcpFree } from "./wymcp-free.js";
+import { ResolutionTable, type BundlerResolve } from "../resolution/pre-resolution.js";
+import { metafileWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
 
 /** The build under way: its table of the bundler's answers (shared by its checks when it runs once) and its import graph. */
 interface Build {
@@ -42,7 +42,7 @@ try {
 let build: Build = { table: undefined, graphResolve: undefined, wymcpFree: undefined };
 const waiting = new Map<number, (answer: string | undefined) => void>();
 let requests = 0;
-let lintModule: Promise<typeof import("../check/provider-check.js")> | undefined;
+let lintModule: Promise<typeof import("../../check/provider/check.js")> | undefined;
 
 port.on("message", (message: ToWorker) => {
   switch (message.kind) {
@@ -112,6 +112,6 @@ function askBundler(id: number): BundlerResolve {
 }
 
 async function linting(options: ProviderLintOptions) {
-  lintModule ??= import("../check/provider-check.js");
+  lintModule ??= import("../../check/provider/check.js");
   return { lintFile: (await lintModule).lintFile, options };
 }

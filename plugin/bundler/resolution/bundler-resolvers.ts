@@ -10,8 +10,8 @@
  */
 import path from "node:path";
 import type { BundlerResolve } from "./pre-resolution.js";
-import { resolveLocalModule } from "../evaluator/resolver.js";
-import { isInstalledWymcpFile } from "../package.js";
+import { resolveLocalModule } from "../../evaluator/resolver.js";
+import { isInstalledWymcpFile } from "../../package.js";
 
 /**
  * The local file behind a bundler's answer; `undefined` for anything else:
