@@ -4,7 +4,7 @@
  * providers' API references for function/tool declarations, and their own
  * npm helpers (openai's `toStrictJsonSchema`, @anthropic-ai/sdk's
  * `transformJSONSchema`, @google/genai's `parameters` conversion), which
- * `test/listing-providers.test.ts` runs on the listings.
+ * `test/listing-providers.slow.test.ts` runs on the listings.
  */
 import type { ListingMode } from "../../../src/internal.js";
 

@@ -32,7 +32,7 @@ async function patchInPlace(dir: string, typescript: string): Promise<{ folder: 
   return { folder, output: run.stdout + run.stderr, code: run.code };
 }
 
-// One test at a time, as in tsc-transformer.test.ts: ts-patch's lock on its cached compiler gives up after 2 s.
+// One test at a time, as in tsc-transformer.slow.test.ts: ts-patch's lock on its cached compiler gives up after 2 s.
 describe(`ts-patch ${TS_PATCH_4} on TypeScript ${TYPESCRIPT_6}: the malformed project fails in every mode`, () => {
   test("tspc --noEmit", async () => {
     const dir = copyFixture("malformed");

@@ -6,8 +6,8 @@
  * wymcp plugin; no alias: the SDK's `workerd` condition leaves Ajv out), everything bundled:
  * wymcp/fetch, the tasks example, the MCP SDK, zod, the cfworker validator.
  * It stays within its size budget, imports no `node:` module and holds no
- * code generation from strings. The workerd tests (test/deploy-recipes.test.ts,
- * test/runtime-workerd.test.ts) run such bundles where code generation
+ * code generation from strings. The workerd tests (test/deploy-recipes.slow.test.ts,
+ * test/runtime-workerd.slow.test.ts) run such bundles where code generation
  * throws. Needs `npm run build` (the plugin and wymcp/fetch come from dist/).
  */
 import { gzipSync } from "node:zlib";

@@ -6,7 +6,7 @@
  * one line naming the cause and the fix, exit 2, never a stack trace. And a
  * file the check cannot fully see: reported as partly checked, as the
  * bundlers report it, without failing the build. (A missing or broken
- * tsconfig, and no TypeScript at all: tsc-command.test.ts.)
+ * tsconfig, and no TypeScript at all: tsc-command.slow.test.ts.)
  */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
