@@ -1,6 +1,6 @@
 // 10. Sizes, gzipped: the runtime entry (defineTool + createRouter, as
-// test/runtime-bundle.test.ts bundles it) and the Cloudflare Worker recipe
-// (as test/fetch-bundle.test.ts bundles it), each against its target, and
+// test/runtime-bundle.slow.test.ts bundles it) and the Cloudflare Worker recipe
+// (as test/fetch-bundle.slow.test.ts bundles it), each against its target, and
 // what each is made of — every module's share (what leaving it out saves,
 // gzipped with the rest), the wording the runtime carries, and the MCP
 // SDK's share measured alone. Needs `npm run build` (the recipe bundles dist/).

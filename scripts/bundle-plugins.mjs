@@ -4,21 +4,35 @@
 // shared chunks beside it. A build then loads 2–4 files instead of ~90, which is
 // most of what the plugin costs a build whose verdicts are all kept.
 //
-// The chunks stay in dist/plugin/bundler, the folder of the modules they replace,
-// so paths worked out from `import.meta.url` (the code stamp's `../..`) hold.
+// Each entry stays where tsc put it (`esbuild/esbuild.js`, `checks/check-worker.js`, …)
+// and the chunks go to dist/plugin/bundler itself, the folder of code-stamp.ts and
+// worker-script.ts, so the paths they work out from `import.meta.url` (the code
+// stamp's `../..`, the worker's `./checks/check-worker.js`) hold in the sources and
+// in the bundle alike.
 // Packages (oxc-parser, the validator, unplugin, the bundlers' types) stay imports.
 //
 //   node scripts/bundle-plugins.mjs      (run by `npm run build`, after tsc)
 import { build } from "esbuild";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const folder = fileURLToPath(new URL("../dist/plugin/bundler/", import.meta.url));
-// The check worker (`check-worker.ts`) is an entry too: a thread of its own loads it, beside the chunks it shares.
-const ENTRIES = ["unplugin", "vite", "rollup", "rolldown", "esbuild", "webpack", "rspack", "check-worker"];
+// The check worker (`checks/check-worker.ts`) is an entry too: a thread of its own loads it, with the chunks it shares.
+const ENTRIES = [
+  "unplugin",
+  "rollup-family/vite",
+  "rollup-family/rollup",
+  "rollup-family/rolldown",
+  "esbuild/esbuild",
+  "webpack/webpack",
+  "webpack/rspack",
+  "checks/check-worker",
+];
 
 await build({
   entryPoints: ENTRIES.map((name) => `${folder}${name}.js`),
   outdir: folder,
+  outbase: folder,
   allowOverwrite: true,
   bundle: true,
   splitting: true,
@@ -29,3 +43,9 @@ await build({
   chunkNames: "[name]-[hash]",
   logLevel: "warning",
 });
+
+// A path worked out from `import.meta.url` would be one folder off in an entry of a sub-folder: such code must sit in a chunk.
+for (const name of ENTRIES.filter((entry) => entry.includes("/"))) {
+  if (/new URL\([^)]*import\.meta\.url/.test(readFileSync(`${folder}${name}.js`, "utf8")))
+    throw new Error(`dist/plugin/bundler/${name}.js works out a path from its own URL: it would point one folder off`);
+}

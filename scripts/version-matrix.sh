@@ -26,7 +26,7 @@ TYPESCRIPT6=6.0.3
 
 # The slow files whose behaviour depends on the Node line: the parser's
 # transfer, spawned servers and CLIs, real bundler builds.
-NODE_SENSITIVE=(test/mcp-stdio.test.ts test/cli-check.test.ts test/plugin-bundlers.test.ts test/build-without-typescript.test.ts)
+NODE_SENSITIVE=(test/mcp-stdio.slow.test.ts test/cli-check.slow.test.ts test/plugin-bundlers.slow.test.ts test/build-without-typescript.slow.test.ts)
 
 for leg in "${legs[@]}"; do
   start=$SECONDS
@@ -53,8 +53,8 @@ for leg in "${legs[@]}"; do
         # expectation is a type error.
         printf '{ "extends": "./tsconfig.json", "include": ["test/*.test-d.ts"] }\n' > tsconfig.type-tests.json
         npx tsc -p tsconfig.type-tests.json
-        npx vitest run --project slow test/tsc-transformer.test.ts test/tsserver-plugin.test.ts
-        npx vitest run --project slow test/eslint-plugin.test.ts -t "typescript-eslint's parser"
+        npx vitest run --project slow test/tsc-transformer.slow.test.ts test/tsserver-plugin.slow.test.ts
+        npx vitest run --project slow test/eslint-plugin.slow.test.ts -t "typescript-eslint's parser"
       )
       ;;
     *)

@@ -6,7 +6,7 @@
  * rejection.
  */
 import { describe, expect, test } from "vitest";
-import { checkedInOrder } from "../plugin/bundler/checked-in-order.js";
+import { checkedInOrder } from "../plugin/bundler/verdicts/checked-in-order.js";
 
 const tick = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

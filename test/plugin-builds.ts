@@ -10,12 +10,12 @@ import { stripVTControlCharacters } from "node:util";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import type { WymcpPluginOptions } from "../plugin/bundler/options.js";
-import wymcpEsbuild from "../plugin/bundler/esbuild.js";
-import wymcpRolldown from "../plugin/bundler/rolldown.js";
-import wymcpRollup from "../plugin/bundler/rollup.js";
-import wymcpRspack from "../plugin/bundler/rspack.js";
-import wymcpVite from "../plugin/bundler/vite.js";
-import wymcpWebpack from "../plugin/bundler/webpack.js";
+import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
+import wymcpRolldown from "../plugin/bundler/rollup-family/rolldown.js";
+import wymcpRollup from "../plugin/bundler/rollup-family/rollup.js";
+import wymcpRspack from "../plugin/bundler/webpack/rspack.js";
+import wymcpVite from "../plugin/bundler/rollup-family/vite.js";
+import wymcpWebpack from "../plugin/bundler/webpack/webpack.js";
 
 export const repo = fileURLToPath(new URL("..", import.meta.url));
 export const fixtures = join(repo, "test/fixtures/plugin");

@@ -10,11 +10,20 @@ import { describe, expect, test } from "vitest";
 import { exportsOf } from "./support/entry-exports.js";
 
 const BUNDLER = ["WymcpPluginOptions", "default"];
+/** The sub-folder of `plugin/bundler/` holding each bundler's entry. */
+const FOLDER = {
+  vite: "rollup-family",
+  rollup: "rollup-family",
+  rolldown: "rollup-family",
+  esbuild: "esbuild",
+  webpack: "webpack",
+  rspack: "webpack",
+};
 
 describe.each([
   { entry: "plugin/bundler/unplugin.ts", names: ["FilterPattern", "WymcpPluginOptions", "default", "wymcp"] },
-  ...["vite", "rollup", "rolldown", "esbuild", "webpack", "rspack"].map((bundler) => ({
-    entry: `plugin/bundler/${bundler}.ts`,
+  ...Object.entries(FOLDER).map(([bundler, folder]) => ({
+    entry: `plugin/bundler/${folder}/${bundler}.ts`,
     names: BUNDLER,
   })),
   { entry: "plugin/eslint/index.ts", names: ["actionSchemaRule", "default", "textParser"] },

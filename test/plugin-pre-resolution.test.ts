@@ -8,8 +8,8 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { offencesOf } from "../plugin/check/file-check.js";
-import { ModuleChecker } from "../plugin/bundler/module-checker.js";
-import { MAX_RUNS, type BundlerResolve } from "../plugin/bundler/pre-resolution.js";
+import { ModuleChecker } from "../plugin/bundler/checks/module-checker.js";
+import { MAX_RUNS, type BundlerResolve } from "../plugin/bundler/resolution/pre-resolution.js";
 import { project } from "./plugin-support.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;

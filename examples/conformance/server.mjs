@@ -13,7 +13,7 @@
 //   node node_modules/conformance-next/dist/index.js server --url http://127.0.0.1:3001/mcp --requirements 2026-07-28
 //
 // The suite needs Node 22 for one import its tier-check command uses; on
-// Node 20, preload the stub test/conformance.test.ts uses:
+// Node 20, preload the stub test/conformance.slow.test.ts uses:
 //   node --import ./test/support/conformance/preload.mjs \
 //     node_modules/@modelcontextprotocol/conformance/dist/index.js server --url … --suite all
 //

@@ -2,9 +2,9 @@
  * Everything a build runs once it looks at modules, in one module loaded on
  * the side by `lazy-pass.ts`.
  */
-export { ModuleChecker } from "./module-checker.js";
-export { contextResolver } from "./bundler-resolvers.js";
-export { checkedInOrder } from "./checked-in-order.js";
-export { esbuildEnd } from "./esbuild-scan.js";
-export { reportVerdict } from "./verdict-report.js";
-export { scanModules } from "./webpack-scan.js";
+export { ModuleChecker } from "./checks/module-checker.js";
+export { contextResolver } from "./resolution/bundler-resolvers.js";
+export { checkedInOrder } from "./verdicts/checked-in-order.js";
+export { esbuildEnd } from "./esbuild/esbuild-scan.js";
+export { reportVerdict } from "./rollup-family/verdict-report.js";
+export { scanModules } from "./webpack/webpack-scan.js";

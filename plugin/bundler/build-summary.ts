@@ -5,7 +5,7 @@
  * build's modules — a pattern that never matches would otherwise pass every
  * build in silence, having checked nothing.
  */
-import type { ModuleVerdict } from "./module-checker.js";
+import type { ModuleVerdict } from "./checks/module-checker.js";
 import type { WymcpPluginOptions } from "./options.js";
 
 /**

@@ -21,13 +21,13 @@ import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./buil
 import { CODE_FILTER } from "../check/prefilter.js";
 import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
-import { esbuildSetup } from "./esbuild-setup.js";
+import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
-import type { ModuleVerdict } from "./module-checker.js";
+import type { ModuleVerdict } from "./checks/module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
-import { applyToCompiler } from "./webpack-apply.js";
+import { applyToCompiler } from "./webpack/webpack-apply.js";
 import { targetLint } from "./target-options.js";
-import type { WebpackLikeCompiler } from "./webpack-scan.js";
+import type { WebpackLikeCompiler } from "./webpack/webpack-scan.js";
 
 /**
  * The hooks of the wymcp plugin for a bundler (unplugin's `meta.framework`).

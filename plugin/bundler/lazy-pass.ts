@@ -7,7 +7,7 @@
  * other threads), instead of before it.
  */
 import type * as BuildPassModule from "./build-pass.js";
-import type { ModuleChecker, TargetLintOptions } from "./module-checker.js";
+import type { ModuleChecker, TargetLintOptions } from "./checks/module-checker.js";
 
 /** The loaded part: its functions, and this plugin instance's checker. */
 export interface BuildPass {

@@ -4,8 +4,8 @@
  * naming what to write, before any build starts.
  */
 import { isListingMode } from "../../src/internal.js";
-import { readTargets } from "../check/provider-rules.js";
-import type { TargetLintOptions } from "./module-checker.js";
+import { readTargets } from "../check/provider/rules.js";
+import type { TargetLintOptions } from "./checks/module-checker.js";
 import type { WymcpPluginOptions } from "./options.js";
 
 /**

@@ -1,8 +1,9 @@
 /**
- * Where a check worker's code is: `check-worker.js` beside this module in
- * the package (`npm run build` bundles it as an entry of its own, beside the
- * chunks it shares with the plugin). Run from the TypeScript sources — the
- * test suite imports the plugin so — the worker runs `check-worker.ts`
+ * Where a check worker's code is: `checks/check-worker.js` under this
+ * module's folder in the package (`npm run build` bundles it as an entry of
+ * its own; the chunks it shares with the plugin sit in this folder, so the
+ * path holds from them too). Run from the TypeScript sources — the test
+ * suite imports the plugin so — the worker runs `checks/check-worker.ts`
  * through Node's own type transform, its `.js` imports mapped to the `.ts`
  * files beside them.
  */
@@ -33,12 +34,12 @@ registerHooks({
  */
 export function workerScript(): { readonly url: URL; readonly execArgv: string[] | undefined } {
   const fromSources = import.meta.url.endsWith(".ts");
-  if (!fromSources) return { url: new URL("./check-worker.js", import.meta.url), execArgv: undefined };
+  if (!fromSources) return { url: new URL("./checks/check-worker.js", import.meta.url), execArgv: undefined };
   // A Node without the type transform (26 strips types only, and these sources use parameter properties): the built worker.
   if (!process.allowedNodeEnvironmentFlags.has("--experimental-transform-types"))
-    return { url: new URL("../../dist/plugin/bundler/check-worker.js", import.meta.url), execArgv: undefined };
+    return { url: new URL("../../dist/plugin/bundler/checks/check-worker.js", import.meta.url), execArgv: undefined };
   return {
-    url: new URL("./check-worker.ts", import.meta.url),
+    url: new URL("./checks/check-worker.ts", import.meta.url),
     execArgv: [
       "--experimental-transform-types",
       "--disable-warning=ExperimentalWarning",

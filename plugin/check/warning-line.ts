@@ -3,7 +3,7 @@
  * kept apart from the lint itself so a bundler's report loads neither the
  * evaluator nor TypeScript.
  */
-import type { LocatedWarning } from "./provider-locate.js";
+import type { LocatedWarning } from "./provider/locate.js";
 import { displayPath } from "./report.js";
 
 /**

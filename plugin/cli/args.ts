@@ -6,7 +6,7 @@
  */
 import { didYouMean, isListingMode, type ListingMode } from "../../src/internal.js";
 
-import { readTargets, type ProviderTarget } from "../check/provider-rules.js";
+import { readTargets, type ProviderTarget } from "../check/provider/rules.js";
 
 /** What the command line asks for. */
 export type Command =

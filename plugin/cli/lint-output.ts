@@ -3,7 +3,7 @@
  * one line each after the offences (text), or a `providerWarnings` list
  * (JSON).
  */
-import type { LocatedWarning } from "../check/provider-locate.js";
+import type { LocatedWarning } from "../check/provider/locate.js";
 import { warningLine } from "../check/warning-line.js";
 import { displayPath } from "../check/report.js";
 import type { TargetLint } from "./args.js";

@@ -13,7 +13,7 @@ import { collectFiles, type FileList, type NotRead } from "./files.js";
 import { notesOf, withNotes } from "./notes.js";
 import { checkReport, checkText } from "./output.js";
 import { printable } from "./printable.js";
-import { lintFile, toolCountWarnings } from "../check/provider-check.js";
+import { lintFile, toolCountWarnings } from "../check/provider/check.js";
 import { warningsReport, warningsText } from "./lint-output.js";
 
 /** Where the command writes, and the directory paths are resolved from. */

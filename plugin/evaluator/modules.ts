@@ -25,7 +25,7 @@ export interface ModuleHost {
   resolveModule(specifier: string, containingFile: string): string | undefined;
   /**
    * Whether the bundler's import graph shows that nothing the module imports
-   * reaches wymcp (`../bundler/wymcp-free.ts`): it then exports nothing of
+   * reaches wymcp (`../bundler/resolution/wymcp-free.ts`): it then exports nothing of
    * wymcp's, and need not be read to be sure. Absent: nothing is known.
    */
   isWymcpFree?(fileName: string): boolean;

@@ -20,7 +20,7 @@ import type { Offence } from "../../src/index.js";
 import type { ToolDeclaration } from "../check/declarations.js";
 import { offencePath, walkPath } from "../check/offence-path.js";
 import { displayPath } from "../check/report.js";
-import { diagnosticAt, isWymcpDiagnostic, messageOf, programChecker, type ProgramChecker, type ProgramOffence } from "./diagnostics.js";
+import { diagnosticAt, isWymcpDiagnostic, messageOf, programChecker, type ProgramChecker, type ProgramOffence } from "./program-checker.js";
 import type { TypeScript } from "./host.js";
 
 /**

@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import type ts from "typescript";
 import { isMissingPeer } from "../evaluator/parser.js";
-import { DIAGNOSTIC_CODE, programChecker, type ProgramChecker } from "./diagnostics.js";
+import { DIAGNOSTIC_CODE, programChecker, type ProgramChecker } from "./program-checker.js";
 import type { TypeScript } from "./host.js";
 
 /** The code of the diagnostic reporting that wymcp itself failed on a file (a bug, never an offence). */

@@ -8,7 +8,7 @@
  * list source transformers only.
  */
 import type ts from "typescript";
-import { programChecker } from "./diagnostics.js";
+import { programChecker } from "./program-checker.js";
 import type { TypeScript } from "./host.js";
 
 /** What ts-patch passes a source transformer besides the program and its configuration. */

@@ -2,7 +2,7 @@
  * The `wymcp/mcp` entry on Node: the adapter (`index.ts`), loaded once its
  * peer resolves, so a project without `@modelcontextprotocol/server` gets
  * one line naming what to install (`load-with-peer.ts`). Types come from
- * `index.ts`; `test/package-mcp-missing-peer.test.ts` pins that both export
+ * `index.ts`; `test/package-mcp-missing-peer.slow.test.ts` pins that both export
  * the same names. It is the package's `node-addons` export condition, which
  * Node sets and bundlers do not: a bundle that inlines wymcp takes the
  * adapter itself (a `require` of a file next to this one would not be in it).

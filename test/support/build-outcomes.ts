@@ -4,8 +4,8 @@
  * outcome is whether it succeeded, and the text of its errors and warnings.
  */
 import { join } from "node:path";
-import wymcpEsbuild from "../../plugin/bundler/esbuild.js";
-import wymcpVite from "../../plugin/bundler/vite.js";
+import wymcpEsbuild from "../../plugin/bundler/esbuild/esbuild.js";
+import wymcpVite from "../../plugin/bundler/rollup-family/vite.js";
 import { run } from "../../plugin/cli/run.js";
 import { esbuildInMemory, runtimeEntry } from "../plugin-builds.js";
 

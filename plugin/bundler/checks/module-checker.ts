@@ -1,0 +1,286 @@
+/**
+ * Checking a bundle's modules, build after build, reusing the verdicts kept
+ * between builds (`verdict-store.ts`), so that a build whose modules (and
+ * the constants they import) have not changed re-checks nothing — and loads
+ * neither the evaluator nor the parser.
+ *
+ * Two verdicts are stored per file: "does not mention wymcp" (so a build that
+ * hands the plugin its whole module list need not read every module again),
+ * and "clean" — no offence, fully checked — together with everything the
+ * check read (`../../check/reads.ts`): each module it read, as seen on disk, and
+ * the answer of each module resolution it asked for. A clean verdict is
+ * reused only while all of these are unchanged. Files with offences, syntax
+ * errors or nesting too deep to evaluate are checked on every build.
+ *
+ * Modules are resolved by the bundler's own resolver when the build hands
+ * one over (`bundler-resolvers.ts`, `pre-resolution.ts`): a check, and a
+ * stored verdict's resolutions, then name the files the bundler bundles.
+ */
+import { statSync, type Stats } from "node:fs";
+import { availableParallelism } from "node:os";
+import type { FileCheck } from "../../check/file-check.js";
+import { mayDeclareTools } from "../../check/prefilter.js";
+import type { ProviderLintOptions } from "../../check/provider/lint.js";
+import type { LocatedWarning } from "../../check/provider/locate.js";
+import { BuildMemo, type BundlerResolution } from "../verdicts/build-memo.js";
+import type { ImportGraph } from "../resolution/bundler-resolvers.js";
+import { CHECKS_AT_ONCE } from "../verdicts/checked-in-order.js";
+import { CheckPool } from "./check-pool.js";
+import { outcomeOf, runCheck, type CheckOutcome } from "./check-run.js";
+import type { OffenceError } from "../fail.js";
+import type { BundlerResolve } from "../resolution/pre-resolution.js";
+import { readSource, sameStats, seenOf, type Seen } from "../verdicts/seen.js";
+import { loadVerdicts, saveVerdicts, someToolFileEdited, type Entry, type VerdictStore } from "../verdicts/verdict-store.js";
+
+type CheckModule = typeof import("../../check/check.js");
+type LintModule = typeof import("../../check/provider/check.js");
+let lintModule: LintModule | undefined;
+let checkModule: CheckModule | undefined;
+let loadingCheckModule: Promise<CheckModule> | undefined;
+
+/**
+ * The evaluator and the validators, loaded the first time a module needs
+ * checking in this thread (a build served from the cache never loads them).
+ */
+function loadCheckModule(): Promise<CheckModule> {
+  loadingCheckModule ??= import("../../check/check.js").then((loaded) => (checkModule = loaded));
+  return loadingCheckModule;
+}
+
+/**
+ * Starts loading the evaluator and the parser as soon as the event loop is
+ * free: called when a build starts that will check a few modules, the load
+ * then runs while the bundler's own threads work, instead of after them.
+ */
+function preloadCheckModule(): void {
+  if (checkModule !== undefined || loadingCheckModule !== undefined) return;
+  setImmediate(() => {
+    void loadCheckModule()
+      .then(() => import("../../evaluator/parser.js"))
+      .then((loaded) => loaded.loadParser())
+      .catch(() => undefined);
+  });
+}
+
+/** How many check workers a build may run: one per core the bundler's own thread leaves free (one, on two cores). */
+const WORKERS = Math.max(1, availableParallelism() - 1);
+
+/**
+ * A module's verdict in a build: what its check found, or what a stored
+ * verdict keeps of it, and the files to watch.
+ */
+export interface ModuleVerdict {
+  /** The check, when one ran in the build's own thread (a check worker answers its outcome alone). */
+  readonly check?: FileCheck | undefined;
+  /** The error naming every offence, when the check found any. */
+  readonly failure?: OffenceError | undefined;
+  readonly filesRead: readonly string[];
+  /** How many tool declarations the module has. */
+  readonly tools: number;
+  /** The provider warnings, located, when the plugin was given `targets`. */
+  readonly warnings?: readonly LocatedWarning[] | undefined;
+  /** What the check could not see (`partialWarning`), kept with a stored verdict so every build says it again. */
+  readonly warning?: string | undefined;
+}
+
+/** The plugin's `targets`, `listing` and `targetErrors`, read. */
+export interface TargetLintOptions extends ProviderLintOptions {
+  /** The warnings fail the build. */
+  readonly errors: boolean;
+}
+
+const NOTHING: ModuleVerdict = { filesRead: [], tools: 0 };
+
+/** `then` for a value that may already be there: a verdict stays synchronous when nothing had to wait. */
+function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(then) : then(value);
+}
+
+/**
+ * Checks modules for one plugin instance, build after build, reusing stored
+ * verdicts.
+ *
+ * @example
+ * ```ts
+ * const checker = new ModuleChecker("/project/node_modules/.cache/wymcp/verdicts.json");
+ * const { failure } = await checker.check("/src/tools.ts");
+ * checker.endBuild();
+ * ```
+ */
+export class ModuleChecker {
+  private loaded: VerdictStore | undefined;
+  private dirty = false;
+  private readonly memo = new BuildMemo();
+  /** The check workers of a build that checks many modules; `undefined`: checks run in this thread. */
+  private pool: CheckPool | undefined;
+
+  /**
+   * `file`: where the cache is kept; `undefined`: no cache. `lint`: the provider
+   * lint to run on every checked module (the plugin then keeps no cache: a
+   * stored clean verdict has no declarations to lint).
+   */
+  constructor(
+    readonly file: string | undefined,
+    readonly lint?: TargetLintOptions,
+  ) {}
+
+  /**
+   * The bundler is about to build. Without stored verdicts every module that
+   * declares a tool will be checked: check workers start now, loading the
+   * evaluator while the bundler works, and take the checks off the bundler's
+   * thread. With a tool file edited since its verdict, a few checks will run:
+   * the evaluator starts loading in this thread (a worker costs more to start
+   * than a few checks).
+   */
+  prepare(): void {
+    const store = this.store();
+    if (store === undefined || Object.keys(store.entries).length === 0) {
+      this.pool ??= new CheckPool(WORKERS);
+      this.pool.warm();
+    } else if (someToolFileEdited(store)) preloadCheckModule();
+  }
+
+  /** How many checks a pass over a build's modules keeps under way at once. */
+  get concurrency(): number {
+    return this.pool === undefined ? CHECKS_AT_ONCE : CHECKS_IN_WORKERS;
+  }
+
+  /**
+   * A build starts. `once`: the build runs once (no watch mode, no dev
+   * server), so a module found unchanged is not looked at again until it
+   * ends. `graph`: the build's import graph, when the bundler has it before
+   * the checks (esbuild's metafile): it answers the checks' resolutions, and
+   * a check reads no module the graph shows never reaching wymcp to ask what
+   * it exports (`wymcp-free.ts`).
+   */
+  startBuild(once: boolean, graph?: ImportGraph): void {
+    this.memo.start(once, graph);
+    this.pool?.startBuild(once, graph);
+  }
+
+  /** Writes the cache if it changed since it was last written; the build's check workers stop. */
+  endBuild(): void {
+    this.memo.end();
+    this.pool?.endBuild();
+    this.pool = undefined;
+    if (this.file === undefined || !this.dirty || this.loaded === undefined) return;
+    this.dirty = false;
+    saveVerdicts(this.file, this.loaded);
+  }
+
+  /**
+   * The verdict on a module. Its source is read from disk (what the author
+   * wrote); `code`, the bundler's text, stands in only for a module that is
+   * not a file. `resolve`: the bundler's own resolver, so the check reads
+   * the files the bundler bundles (without it, the build's import graph
+   * answers, or modules are resolved as the CLI resolves them). Synchronous
+   * unless the module must be checked and the evaluator is not loaded yet,
+   * a worker checks it, or the bundler must resolve.
+   */
+  check(fileName: string, code?: string, resolve?: BundlerResolve): ModuleVerdict | Promise<ModuleVerdict> {
+    const store = this.store();
+    const stats = statSync(fileName, { throwIfNoEntry: false });
+    const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
+    if (store === undefined || !stats?.isFile()) {
+      const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
+      return text === undefined || !mayDeclareTools(text, fileName) ? NOTHING : this.run(fileName, text, undefined, resolution);
+    }
+    const stored = store.entries[fileName];
+    if (stored !== undefined && sameStats(stored.seen, stats)) {
+      return when(this.memo.holds(fileName, stored, resolution), (held) =>
+        held ? reuse(fileName, stored) : this.read(store, fileName, code, stats, undefined, resolution),
+      );
+    }
+    return this.read(store, fileName, code, stats, stored, resolution);
+  }
+
+  /** A module whose verdict its times alone could not reuse, read; `stored`: a verdict its text may still reuse. */
+  private read(
+    store: VerdictStore,
+    fileName: string,
+    code: string | undefined,
+    stats: Stats,
+    stored: Entry | undefined,
+    resolution: BundlerResolution | undefined,
+  ): ModuleVerdict | Promise<ModuleVerdict> {
+    const text = readSource(fileName);
+    if (text === undefined)
+      return code === undefined || !mayDeclareTools(code, fileName) ? NOTHING : this.run(fileName, code, undefined, resolution);
+    if (!mayDeclareTools(text, fileName)) {
+      // No hash: whatever this file becomes, it is read again when its times change.
+      store.entries[fileName] = { seen: [stats.size, stats.mtimeMs, stats.ctimeMs, ""], mentions: false };
+      this.dirty = true;
+      return NOTHING;
+    }
+    const seen = seenOf(stats, text);
+    if (stored === undefined || stored.mentions === false || stored.seen[3] !== seen[3]) return this.run(fileName, text, seen, resolution);
+    return when(this.memo.holds(fileName, stored, resolution), (held) => {
+      if (!held) return this.run(fileName, text, seen, resolution);
+      store.entries[fileName] = { ...stored, seen };
+      this.dirty = true;
+      return reuse(fileName, stored);
+    });
+  }
+
+  /** Checks a module — in a worker, or here once the evaluator has loaded (`check-run.ts`) — and stores a clean verdict. */
+  private run(
+    fileName: string,
+    text: string,
+    seen: Seen | undefined,
+    resolution: BundlerResolution | undefined,
+  ): ModuleVerdict | Promise<ModuleVerdict> {
+    if (this.pool !== undefined) {
+      // A worker reads the build's graph itself; only the bundler's own resolver is asked through this thread.
+      const remote = this.memo.graphResolve === undefined ? resolution : undefined;
+      return this.pool.check(fileName, text, remote, this.lint).then((outcome) => this.settled(fileName, seen, outcome));
+    }
+    if (checkModule === undefined) return loadCheckModule().then(() => this.run(fileName, text, seen, resolution));
+    if (this.lint !== undefined && lintModule === undefined)
+      return import("../../check/provider/check.js").then((loaded) => ((lintModule = loaded), this.run(fileName, text, seen, resolution)));
+    const lint = this.lint === undefined || lintModule === undefined ? undefined : { lintFile: lintModule.lintFile, options: this.lint };
+    return when(runCheck(checkModule, fileName, text, resolution, this.memo.wymcpFree), (run) =>
+      this.settled(fileName, seen, outcomeOf(run, lint), run.check),
+    );
+  }
+
+  /** Stores the verdict of a check (a clean one is kept, any other forgotten) and answers it. */
+  private settled(fileName: string, seen: Seen | undefined, outcome: CheckOutcome, check?: FileCheck): ModuleVerdict {
+    const store = this.loaded;
+    const { record, tools, warning, warnings, filesRead, failure } = outcome;
+    if (store !== undefined && seen !== undefined) {
+      if (outcome.clean && record !== undefined) {
+        const { reads, resolutions, free } = record;
+        store.entries[fileName] = {
+          seen,
+          reads,
+          resolutions: resolutions.map(([specifier, from, answer]) => [specifier, from === fileName ? "" : from, answer] as const),
+          ...(free === undefined ? {} : { free }),
+          tools,
+          ...(warning === undefined ? {} : { warning }),
+        };
+      } else {
+        Reflect.deleteProperty(store.entries, fileName);
+      }
+      this.dirty = true;
+    }
+    return { check, failure, filesRead, tools, warning, ...(warnings === undefined ? {} : { warnings }) };
+  }
+
+  private store(): VerdictStore | undefined {
+    if (this.file === undefined) return undefined;
+    this.loaded ??= loadVerdicts(this.file);
+    return this.loaded;
+  }
+}
+
+/** With check workers: enough to keep every worker busy while the pass answers verdicts in order. */
+const CHECKS_IN_WORKERS = 64;
+
+function reuse(fileName: string, entry: Entry): ModuleVerdict {
+  if (entry.mentions === false) return NOTHING;
+  return {
+    filesRead: (entry.reads ?? []).map(([file]) => file).filter((file) => file !== fileName),
+    tools: typeof entry.tools === "number" ? entry.tools : 0,
+    warning: entry.warning,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Wymcp-free modules: those whose imports, followed through every local
+ * module the bundler bundled, never reach wymcp. Such a module can export
+ * nothing of wymcp's, so a check asking whether a name it exports is
+ * `defineTool` (every call in a tool file's handlers asks that of its
+ * callee) is answered from the bundler's import graph instead of parsing the
+ * module. A verdict that relied on such an answer records the module
+ * (`Entry.free`) and holds only while the graph of a later build says the
+ * same (`module-checker.ts`).
+ *
+ * The graph is the one the evaluator follows: an import of the specifier
+ * `wymcp` (however the bundler resolves it), or of an alias bundling the
+ * same file or a file of an installed wymcp, reaches wymcp; an import of a
+ * local module reaches what that module reaches; a package, an external or
+ * a virtual module is opaque to the evaluator (it never reads them) and so
+ * reaches nothing. A module the graph does not know is never wymcp-free.
+ */
+import { isInstalledWymcpFile, PACKAGE_NAME } from "../../package.js";
+import { isNamespaced, metafileInput, type ResolutionMetafile } from "./bundler-resolvers.js";
+
+/** Whether a module (an absolute file name) is wymcp-free in this build's graph. */
+export type WymcpFree = (fileName: string) => boolean;
+
+/**
+ * esbuild's wymcp-free modules, from the metafile, which records every
+ * import of every input with the specifier written (`original`, or `path`
+ * when they are the same) and the file bundled for it. Worked out once,
+ * when first asked (a build whose verdicts are all kept may never ask).
+ *
+ * @example
+ * ```ts
+ * const free = metafileWymcpFree(result.metafile, cwd);
+ * free("/project/src/lib/format.ts"); // true: nothing it imports reaches wymcp
+ * ```
+ */
+export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd: string): WymcpFree {
+  let reaching: Set<string> | undefined;
+  const inputs = metafile?.inputs ?? {};
+  const answers = new Map<string, boolean>();
+  return (fileName) => {
+    let free = answers.get(fileName);
+    if (free === undefined) {
+      reaching ??= reachingWymcp(inputs);
+      const input = metafileInput(cwd, fileName);
+      free = Object.hasOwn(inputs, input) && !reaching.has(input);
+      answers.set(fileName, free);
+    }
+    return free;
+  };
+}
+
+/** A package or a virtual module: what the evaluator never reads besides other namespaces, and which so reaches nothing. */
+const OPAQUE = /(?:^|\/)node_modules\/|[?\0]/;
+
+/** The inputs (as the metafile names them) from which an import chain reaches wymcp. */
+function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
+  const reaching = new Set<string>();
+  const importers = new Map<string, string[]>();
+  // What `wymcp` itself resolves to: an alias bundling the same file (or any file of an installed wymcp) names wymcp too.
+  const wymcpFiles = new Set<string>();
+  for (const input in inputs) for (const edge of inputs[input]!.imports) if (edge.original === PACKAGE_NAME) wymcpFiles.add(edge.path);
+  // No destructuring: this runs on every build whose kept verdicts took modules as wymcp-free, mostly before the code is optimised.
+  for (const input in inputs) {
+    for (const edge of inputs[input]!.imports) {
+      if ((edge.original ?? edge.path) === PACKAGE_NAME || wymcpFiles.has(edge.path) || isInstalledWymcpFile(edge.path))
+        reaching.add(input);
+      else if (edge.external === true || isNamespaced(edge.path) || OPAQUE.test(edge.path)) continue;
+      // A local module the metafile does not list as an input is unknown: the importer is not wymcp-free.
+      else if (!Object.hasOwn(inputs, edge.path)) reaching.add(input);
+      else {
+        const list = importers.get(edge.path);
+        if (list === undefined) importers.set(edge.path, [input]);
+        else list.push(input);
+      }
+    }
+  }
+  // Whatever imports a module that reaches wymcp reaches it too.
+  const pending = [...reaching];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const importer of importers.get(next) ?? []) {
+      if (reaching.has(importer)) continue;
+      reaching.add(importer);
+      pending.push(importer);
+    }
+  }
+  return reaching;
+}

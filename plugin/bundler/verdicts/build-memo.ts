@@ -1,0 +1,124 @@
+/**
+ * What a build found out, kept while it runs: nothing is edited during a
+ * build that runs once, so a module found unchanged, and a specifier's
+ * resolution, are looked up once for all the modules whose stored verdicts
+ * depend on them. In watch mode and on a dev server every check asks
+ * afresh. Also whether a stored verdict still holds (`../../check/reads.ts`),
+ * its resolutions asked of the resolver that answered them: the bundler's
+ * when it has one (`pre-resolution.ts`), else as the CLI resolves.
+ */
+import path from "node:path";
+import { stillHolds } from "../../check/reads.js";
+import { clearResolverCache, resolveLocalModule } from "../../evaluator/resolver.js";
+import { metafileResolver, type ImportGraph } from "../resolution/bundler-resolvers.js";
+import { ResolutionTable, type BundlerResolve } from "../resolution/pre-resolution.js";
+import { isAsSeen, type Seen } from "./seen.js";
+import type { Entry } from "./verdict-store.js";
+import { metafileWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
+
+/** The bundler's resolver, and the table of its answers a check runs against. */
+export interface BundlerResolution {
+  readonly table: ResolutionTable;
+  readonly resolve: BundlerResolve;
+}
+
+/**
+ * The memo of one plugin instance, build after build.
+ *
+ * @example
+ * ```ts
+ * const memo = new BuildMemo();
+ * memo.start(true);
+ * const held = await memo.holds("/src/tools.ts", entry, memo.resolution(resolve));
+ * memo.end();
+ * ```
+ */
+export class BuildMemo {
+  /** `undefined`: outside a build, or in watch mode. */
+  private unchanged: Map<string, boolean> | undefined;
+  private resolved = new Map<string, string | null>();
+  /** The bundler's answers, shared by the checks of a build that runs once. */
+  private table: ResolutionTable | undefined;
+  /** The build's import graph, when the bundler hands one over (esbuild's metafile): which modules are wymcp-free. */
+  wymcpFree: WymcpFree | undefined;
+  /** The graph's resolver: the file the bundler bundled for each import it records. */
+  graphResolve: BundlerResolve | undefined;
+
+  /** A build starts; `once`: it runs once (no watch mode, no dev server); `graph`: its import graph, if known. */
+  start(once: boolean, graph?: ImportGraph): void {
+    this.wymcpFree = graph === undefined ? undefined : metafileWymcpFree(graph.metafile, graph.cwd);
+    this.graphResolve = graph === undefined ? undefined : metafileResolver(graph.metafile, graph.cwd);
+    this.unchanged = once ? new Map() : undefined;
+    this.resolved = new Map();
+    this.table = once ? new ResolutionTable() : undefined;
+    // Files may have been added or removed since the last build: resolve afresh.
+    clearResolverCache();
+  }
+
+  /** The build ended. */
+  end(): void {
+    this.wymcpFree = undefined;
+    this.graphResolve = undefined;
+    this.unchanged = undefined;
+    this.table = undefined;
+  }
+
+  /** The bundler's resolver with the table a check runs against (the build's, or a fresh one); `undefined` without a resolver. */
+  resolution(resolve: BundlerResolve | undefined): BundlerResolution | undefined {
+    return resolve === undefined ? undefined : { table: this.table ?? new ResolutionTable(), resolve };
+  }
+
+  /**
+   * Whether what a stored verdict depends on is unchanged: the modules it
+   * read first (a changed one settles it) and the modules it took as
+   * wymcp-free (still so in this build's graph), then each resolution.
+   */
+  holds(fileName: string, entry: Entry, resolution: BundlerResolution | undefined): boolean | Promise<boolean> {
+    // One shape for every state compared (the same three fields): this runs for every kept verdict of a build.
+    const unchanged = (file: string, seen: Seen | null) => this.isUnchanged(file, seen);
+    const isWymcpFree = this.wymcpFree;
+    const reads = entry.reads ?? [];
+    const free = entry.free;
+    const resolutions = (entry.resolutions ?? []).map((resolution) =>
+      resolution[1] === "" ? ([resolution[0], fileName, resolution[2]] as const) : resolution,
+    );
+    if (resolution === undefined)
+      return stillHolds(
+        { reads, resolutions, free },
+        { unchanged, resolve: (specifier, from) => this.resolveLocal(specifier, from), isWymcpFree },
+      );
+    if (!stillHolds({ reads, resolutions: [], free }, { unchanged, resolve: () => null, isWymcpFree })) return false;
+    // Every resolution is asked for before any is compared, so that one round of the bundler answers them all.
+    const run = resolution.table.run(resolution.resolve);
+    for (const resolution of resolutions) run.lookup(resolution[0], resolution[1]);
+    const compare = () =>
+      stillHolds(
+        { reads: [], resolutions, free: undefined },
+        { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null, isWymcpFree },
+      );
+    return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
+  }
+
+  private resolveLocal(specifier: string, from: string): string | null {
+    const key = `\0${specifier}\0${path.dirname(from)}`;
+    const known = this.resolved.get(key);
+    if (known !== undefined && this.unchanged !== undefined) return known;
+    let answer: string | null;
+    try {
+      answer = resolveLocalModule(specifier, from) ?? null;
+    } catch {
+      answer = null;
+    }
+    if (this.unchanged !== undefined) this.resolved.set(key, answer);
+    return answer;
+  }
+
+  private isUnchanged(file: string, seen: Seen | null): boolean {
+    const key = `${file}\0${seen === null ? "" : seen[3]}`;
+    const known = this.unchanged?.get(key);
+    if (known !== undefined) return known;
+    const unchanged = isAsSeen(file, seen);
+    this.unchanged?.set(key, unchanged);
+    return unchanged;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Wymcp-free modules: a module whose imports never reach wymcp, in the
+ * bundler's import graph, is not read to learn whether what a tool file
+ * calls is `defineTool`; a kept verdict that relied on it holds only while
+ * the graph still says so. Pinned on the graph itself (esbuild's metafile)
+ * and through real builds: a `defineTool` reached through a chain of local
+ * re-exports is still found, and one that appears deep in such a chain
+ * after a clean build fails the next build.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { metafileWymcpFree } from "../plugin/bundler/resolution/wymcp-free.js";
+import { build, bundlers, offenceLines, repo } from "./plugin-builds.js";
+
+describe("the wymcp-free modules of esbuild's metafile", () => {
+  const cwd = "/project";
+  const metafile = {
+    inputs: {
+      "src/a.ts": { imports: [{ path: "src/b.ts", original: "./b.js" }] },
+      "src/b.ts": { imports: [] },
+      "src/uses-wymcp.ts": { imports: [{ path: "wymcp", external: true }] },
+      "src/aliased.ts": { imports: [{ path: "../repo/src/index.ts", original: "wymcp" }] },
+      "src/imports-user.ts": { imports: [{ path: "src/uses-wymcp.ts", original: "./uses-wymcp.js" }] },
+      "src/cycle-1.ts": { imports: [{ path: "src/cycle-2.ts", original: "./cycle-2.js" }] },
+      "src/cycle-2.ts": { imports: [{ path: "src/cycle-1.ts" }, { path: "src/imports-user.ts" }] },
+      "src/free-cycle-1.ts": { imports: [{ path: "src/free-cycle-2.ts" }] },
+      "src/free-cycle-2.ts": { imports: [{ path: "src/free-cycle-1.ts" }] },
+      "src/opaque.ts": {
+        imports: [
+          { path: "node_modules/zod/index.js", original: "zod" },
+          { path: "virtual:config", original: "virtual:config" },
+          { path: "left-out", external: true },
+        ],
+      },
+      "src/imports-unlisted.ts": { imports: [{ path: "src/unlisted.ts", original: "./unlisted.js" }] },
+      "virtual:config": { imports: [{ path: "wymcp", external: true }] },
+    },
+  };
+  const free = metafileWymcpFree(metafile, cwd);
+
+  test.each([
+    ["src/a.ts", true, "its one import is a module that imports nothing"],
+    ["src/b.ts", true, "it imports nothing"],
+    ["src/free-cycle-1.ts", true, "a cycle that never reaches wymcp"],
+    ["src/opaque.ts", true, "a package, a virtual module and an external are never read by the evaluator"],
+    ["src/uses-wymcp.ts", false, "it imports wymcp"],
+    ["src/aliased.ts", false, "it imports the specifier wymcp, whatever file the bundler made of it"],
+    ["src/imports-user.ts", false, "it imports a module that imports wymcp"],
+    ["src/cycle-1.ts", false, "its cycle leads to a module that imports wymcp"],
+    ["src/imports-unlisted.ts", false, "it imports a local module the metafile does not list"],
+    ["src/not-an-input.ts", false, "the graph does not know it"],
+  ])("%s: %s (%s)", (file, expected) => {
+    expect(free(join(cwd, file))).toBe(expected);
+  });
+
+  test("no metafile: no module is wymcp-free", () => {
+    expect(metafileWymcpFree(undefined, cwd)(join(cwd, "src/b.ts"))).toBe(false);
+  });
+});
+
+const HEADER = `import { defineTool } from "wymcp";\nimport { run } from "./lib/first.js";\n`;
+/** A valid tool, and a call of `run` with a malformed definition: an offence only if `run` is wymcp's `defineTool`. */
+const TOOL_FILE = `${HEADER}export const good = defineTool({ name: "good", description: "G", handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {} } } });
+export const maybe = run({ name: "maybe", description: "M", handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {}, required: ["x"] } } });
+`;
+const OFFENCE = `4:148  actions["a"].required: "x" is not declared in properties.`;
+const FIRST = `export { run } from "./second.js";\n`;
+const SECOND = `import { run as inner } from "./third.js";\nexport const run = inner;\n`;
+const PLAIN_THIRD = `export function run(value: unknown): unknown {\n  return value;\n}\n`;
+const DEFINE_TOOL_THIRD = `export { defineTool as run } from "wymcp";\n`;
+
+function project(name: string, third: string): string {
+  const root = join(repo, "test/.tmp/wymcp-free", name);
+  rmSync(root, { recursive: true, force: true });
+  const files = {
+    "src/index.ts": `export * from "./tools.js";\n`,
+    "src/tools.ts": TOOL_FILE,
+    "src/lib/first.ts": FIRST,
+    "src/lib/second.ts": SECOND,
+    "src/lib/third.ts": third,
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  return root;
+}
+
+describe.each(bundlers)("%s", (bundler) => {
+  test("a defineTool reached through three local modules is found: its offence fails the build", async () => {
+    const root = project(`found-${bundler}`, DEFINE_TOOL_THIRD);
+    const result = await build(bundler, root, { pluginOptions: { cache: join(root, "verdicts.json") } });
+    if (result.ok) throw new Error("the build passed");
+    expect(offenceLines(result.messages.join("\n"))).toEqual([
+      expect.stringContaining(`test/.tmp/wymcp-free/found-${bundler}/src/tools.ts:${OFFENCE}`),
+    ]);
+  });
+
+  test("a clean verdict kept while the chain was wymcp-free no longer holds once its last module re-exports defineTool", async () => {
+    const root = project(`deep-edit-${bundler}`, PLAIN_THIRD);
+    const cache = join(root, "verdicts.json");
+    expect((await build(bundler, root, { pluginOptions: { cache } })).ok).toBe(true);
+    const entry = JSON.parse(readFileSync(cache, "utf8")).entries[join(root, "src/tools.ts")];
+    expect(entry).toBeDefined();
+    if (bundler === "esbuild") {
+      // esbuild's metafile showed the chain never reaching wymcp: its first module was taken as wymcp-free, not read.
+      expect(entry.free).toEqual([join(root, "src/lib/first.ts")]);
+      expect(entry.reads.map(([file]: [string]) => file)).not.toContain(join(root, "src/lib/first.ts"));
+    }
+    // Only the end of the chain changes: the tool file and the modules it imports directly are as they were.
+    writeFileSync(join(root, "src/lib/third.ts"), DEFINE_TOOL_THIRD);
+    const result = await build(bundler, root, { pluginOptions: { cache } });
+    if (result.ok) throw new Error("the build passed");
+    expect(offenceLines(result.messages.join("\n"))).toEqual([
+      expect.stringContaining(`test/.tmp/wymcp-free/deep-edit-${bundler}/src/tools.ts:${OFFENCE}`),
+    ]);
+  });
+});
+
+test("a verdict esbuild kept on wymcp-free modules is not reused by a bundler without the graph (one cache, two bundlers)", async () => {
+  const root = project("esbuild-then-vite", PLAIN_THIRD);
+  const cache = join(root, "verdicts.json");
+  expect((await build("esbuild", root, { pluginOptions: { cache } })).ok).toBe(true);
+  expect(JSON.parse(readFileSync(cache, "utf8")).entries[join(root, "src/tools.ts")].free).toHaveLength(1);
+  writeFileSync(join(root, "src/lib/third.ts"), DEFINE_TOOL_THIRD);
+  const result = await build("vite", root, { pluginOptions: { cache } });
+  if (result.ok) throw new Error("the build passed");
+  expect(offenceLines(result.messages.join("\n"))).toEqual([
+    expect.stringContaining(`test/.tmp/wymcp-free/esbuild-then-vite/src/tools.ts:${OFFENCE}`),
+  ]);
+});

@@ -1,0 +1,121 @@
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { describe, expect, test } from "vitest";
+
+/** The published package as users get it: the tarball's contents, publint and arethetypeswrong. Needs `npm run build` (npm test runs it first). */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const run = promisify(execFile);
+const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
+  exports: Record<string, string | Record<string, string>>;
+  bin: Record<string, string>;
+};
+
+async function packedFiles(): Promise<string[]> {
+  const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root });
+  return (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path);
+}
+
+describe("the npm pack tarball", () => {
+  test("holds what the exports and the bin need, and nothing else", async () => {
+    const files = await packedFiles();
+    const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)));
+    for (const target of [...targets, ...Object.values(manifest.bin)]) expect(files).toContain(target.replace(/^\.\//, ""));
+    expect(files).toContain("ts-plugin/package.json");
+    const stray = files.filter(
+      (file) =>
+        !/^(dist\/(src|plugin)\/.+\.(js|cjs|d\.ts|d\.cts)|ts-plugin\/package\.json|docs\/[\w-]+\.md|package\.json|README\.md|LICENSE)$/.test(
+          file,
+        ),
+    );
+    expect(stray).toEqual([]);
+    // The build-time code never leaks into the runtime folder: no module specifier names its packages (a comment may name them).
+    const buildTimeSpecifier = /["'](?:typescript|unplugin)(?:\/[^"']*)?["']/;
+    expect(
+      files.filter(
+        (file) =>
+          file.startsWith("dist/src/") &&
+          buildTimeSpecifier.test(readFileSync(`${root}${file}`, "utf8")) &&
+          !file.startsWith("dist/src/mcp/"),
+      ),
+    ).toEqual([]);
+  });
+
+  test("ships every docs/ page, so a page the README links is there beside it", async () => {
+    const files = await packedFiles();
+    const pages = readdirSync(`${root}docs`).filter((name) => name.endsWith(".md"));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(files).toContain(`docs/${page}`);
+  });
+
+  test("the README links by absolute repository URL or to its own headings, so no link is dead on the package page", () => {
+    const readme = readFileSync(`${root}README.md`, "utf8").replace(/^```[\s\S]*?^```$/gm, "");
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map(([, url]) => url!);
+    expect(links.length).toBeGreaterThan(10);
+    const headings = new Set([...readme.matchAll(/^#+ (.+)$/gm)].map(([, text]) => slug(text!)));
+    for (const url of links) {
+      if (url.startsWith("#")) expect(headings, url).toContain(url.slice(1));
+      else expect(url).toMatch(/^https:\/\//);
+    }
+    // Pages of this repository are linked on main, where the package's own files live.
+    for (const url of links.filter((link) => link.includes("github.com/wymcp/wymcp/"))) {
+      expect(url).toMatch(/^https:\/\/github\.com\/wymcp\/wymcp\/(blob|tree)\/main\/[\w./#-]+$/);
+    }
+  });
+
+  test("publint finds nothing, even in strict mode", async () => {
+    const { messages } = await publint({ pkgDir: root, strict: true, pack: "npm" });
+    expect(messages).toEqual([]);
+  });
+
+  test("arethetypeswrong finds no problem for an ESM-only package (Node ≥ 22.12 can require ESM)", async () => {
+    const cli = `${root}node_modules/@arethetypeswrong/cli/dist/index.js`;
+    const result = await run(process.execPath, [cli, "--pack", ".", "--profile", "esm-only", "--format", "ascii"], { cwd: root }).catch(
+      (error: { stdout: string; code: number }) => error,
+    );
+    expect("code" in result ? result.code : 0, "stdout" in result ? result.stdout : "").toBe(0);
+  });
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** The files a module loads, itself included, following its relative imports (static and dynamic). */
+function loadedFiles(entry: string): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g))
+      pending.push(path.resolve(path.dirname(file), specifier!));
+  }
+  return [...seen];
+}
+
+describe("the bundler plugins' entries", () => {
+  const entries = Object.keys(manifest.exports).filter((name) => /^\.\/(unplugin|vite|rollup|rolldown|esbuild|webpack|rspack)$/.test(name));
+
+  // The entries sit in sub-folders of dist/plugin/bundler/ (esbuild/, webpack/, rollup-family/), the chunks they share in the folder itself.
+  const chunks = path.join(root, "dist/plugin/bundler");
+
+  test.each(entries)("%s is bundled: a build loads its entry and a few chunks, not the ~90 modules tsc emits", (name) => {
+    const target = manifest.exports[name] as Record<string, string>;
+    const entry = path.join(root, target.default!);
+    const files = loadedFiles(entry);
+    expect(files.filter((file) => file !== entry && path.dirname(file) !== chunks)).toEqual([]);
+    expect(files.length).toBeLessThanOrEqual(20);
+    // The evaluator and the validators come in with the check: whatever a build needs is among these files.
+    expect(files.some((file) => /defineTool|parseSync/.test(readFileSync(file, "utf8")))).toBe(true);
+  });
+});
