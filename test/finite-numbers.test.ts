@@ -20,6 +20,13 @@ function wide(size: number, last: unknown): Record<string, unknown> {
   return value;
 }
 
+/** An object shared twice at each of `levels` levels: 2^levels paths to its leaf. */
+function shared(levels: number, leaf: unknown): unknown {
+  let value: unknown = { n: leaf };
+  for (let i = 0; i < levels; i++) value = { a: value, b: value };
+  return value;
+}
+
 function cyclic(leaf: unknown): Record<string, unknown> {
   const value: Record<string, unknown> = { a: 1 };
   value.self = value;
@@ -36,8 +43,10 @@ const CASES: readonly (readonly [string, () => unknown, boolean])[] = [
   ["-Infinity nested 10 deep", () => nested(10, -Infinity), false],
   ["finite, nested 100 deep (past the fast check's depth)", () => nested(100, 1), true],
   ["Infinity nested 100 deep", () => nested(100, Infinity), false],
-  ["finite, 5,000 places (past the fast check's budget)", () => wide(5_000, 1), true],
+  ["finite, 5,000 places", () => wide(5_000, 1), true],
   ["Infinity after 5,000 places", () => wide(5_000, Infinity), false],
+  ["finite, one object shared down 2^25 paths (past the fast check's budget)", () => shared(25, 1), true],
+  ["NaN in an object shared down 2^25 paths", () => shared(25, Number.NaN), false],
   ["finite and cyclic", () => cyclic(2), true],
   ["NaN in cyclic data", () => cyclic(Number.NaN), false],
   [

@@ -147,8 +147,14 @@ function allFinite(value: unknown): boolean {
   return left !== GIVEN_UP || nonFinitePaths(value, 1).length === 0;
 }
 
-/** The places and depth the allocation-light check takes on before handing the data to the cycle-safe walk. */
-const FAST_FINITE_VISITS = 2_000;
+/**
+ * The places and depth the allocation-light check takes on before handing
+ * the data to the cycle-safe walk. A cycle is found by its depth; the
+ * budget bounds data that shares one object many times over. It is the
+ * walk's own bound, so large data is read once (listing a 130,000-key
+ * object's keys costs more than walking them).
+ */
+const FAST_FINITE_VISITS = MAX_FINITE_VISITS;
 const FAST_FINITE_DEPTH = 32;
 const GIVEN_UP = -1;
 const NON_FINITE = -2;
