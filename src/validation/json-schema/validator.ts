@@ -168,8 +168,7 @@ const NON_FINITE = -2;
 function finiteWalk(place: object, budget: number, depth: number): number {
   if (budget <= 0 || depth > FAST_FINITE_DEPTH) return GIVEN_UP;
   let left = budget - 1;
-  const array = Array.isArray(place);
-  const keys = array ? undefined : Object.keys(place);
+  const keys = Array.isArray(place) ? undefined : Object.keys(place);
   const size = keys === undefined ? (place as unknown[]).length : keys.length;
   for (let index = 0; index < size; index++) {
     const inner: unknown = keys === undefined ? (place as unknown[])[index] : (place as Record<string, unknown>)[keys[index]!];
