@@ -13,7 +13,7 @@
 //   npm run build && node bench/run.mjs build
 //   WYMCP_BENCH_REPS=9 node bench/run.mjs build     (more samples)
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -249,20 +249,12 @@ ${wymcpType === "" ? "" : `\nexport const toolNames${index} = (tools: readonly T
 // ---------------------------------------------------------------------------
 // One build, in a child process
 
-/** The sub-folder of `dist/plugin/bundler/` holding each bundler's entry. */
-const ENTRY_FOLDER = {
-  vite: "rollup-family",
-  rollup: "rollup-family",
-  rolldown: "rollup-family",
-  esbuild: "esbuild",
-  webpack: "webpack",
-  rspack: "webpack",
-};
+const packageExports = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).exports;
 
-/** The built plugin entry of `bundler`: in its sub-folder, or beside the shared core in a build made before the sub-folders. */
+/** The built plugin entry of `bundler`, where package.json exports it, or beside the shared core in a build made before the sub-folders. */
 function pluginEntry(bundler) {
-  const grouped = join(dist, `plugin/bundler/${ENTRY_FOLDER[bundler]}/${bundler}.js`);
-  return existsSync(grouped) ? grouped : join(dist, `plugin/bundler/${bundler}.js`);
+  const exported = join(dist, packageExports[`./${bundler}`].default.replace(/^\.\/dist\//, ""));
+  return existsSync(exported) ? exported : join(dist, `plugin/bundler/${bundler}.js`);
 }
 
 /** Builds the project at `root` with `bundler`; returns the milliseconds from loading the bundler to the end of the build. */

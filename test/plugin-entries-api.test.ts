@@ -6,26 +6,23 @@
  * say so. `wymcp/transformer` is one CommonJS function (`export =`), pinned
  * by the tsc tests.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { exportsOf } from "./support/entry-exports.js";
 
 const BUNDLER = ["WymcpPluginOptions", "default"];
-/** The sub-folder of `plugin/bundler/` holding each bundler's entry. */
-const FOLDER = {
-  vite: "rollup-family",
-  rollup: "rollup-family",
-  rolldown: "rollup-family",
-  esbuild: "esbuild",
-  webpack: "webpack",
-  rspack: "webpack",
+const { exports: packageExports } = JSON.parse(readFileSync("package.json", "utf8")) as {
+  exports: Record<string, { default: string }>;
 };
+
+/** The source of the module package.json exports as `wymcp/<bundler>`. */
+function bundlerEntry(bundler: string): string {
+  return packageExports[`./${bundler}`]!.default.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts");
+}
 
 describe.each([
   { entry: "plugin/bundler/unplugin.ts", names: ["FilterPattern", "WymcpPluginOptions", "default", "wymcp"] },
-  ...Object.entries(FOLDER).map(([bundler, folder]) => ({
-    entry: `plugin/bundler/${folder}/${bundler}.ts`,
-    names: BUNDLER,
-  })),
+  ...["vite", "rollup", "rolldown", "esbuild", "webpack", "rspack"].map((bundler) => ({ entry: bundlerEntry(bundler), names: BUNDLER })),
   { entry: "plugin/eslint/index.ts", names: ["actionSchemaRule", "default", "textParser"] },
 ])("$entry", ({ entry, names }) => {
   const exported = exportsOf(entry);
