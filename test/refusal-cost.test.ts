@@ -62,3 +62,43 @@ test("a refused call lists the data's keys once: listing a huge object's keys is
   expect(body.message).toBe("the data of notes.add has 1000 problems");
   expect(listings).toBe(1);
 });
+
+test("130,000 wrong map values: 50 named in order, the rest counted, and the map's keys listed once more than a valid map's", async () => {
+  const mapTool = defineTool({
+    name: "scores",
+    description: "Scores",
+    actions: { set: { description: "Set", properties: { scores: { type: "object", additionalProperties: { type: "number" } } } } },
+    handlers: { set: () => "ok" },
+  });
+  const router = createRouter({ tools: [mapTool] });
+  const counted = (entries: Record<string, unknown>) => {
+    const tally = { listings: 0 };
+    const map = new Proxy(entries, {
+      ownKeys(target) {
+        tally.listings++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    return { map, tally };
+  };
+  const numbers: Record<string, unknown> = {};
+  const strings: Record<string, unknown> = {};
+  for (let index = 0; index < 130_000; index++) {
+    numbers[`k${index}`] = index;
+    strings[`k${index}`] = `${index}`;
+  }
+  const valid = counted(numbers);
+  expect(readAnswer(await router.callTool("scores", { action: "set", data: { scores: valid.map } })).isError).toBe(false);
+  const wrong = counted(strings);
+  const { body } = readAnswer(await router.callTool("scores", { action: "set", data: { scores: wrong.map } }));
+  expect(body.message).toBe("the data of scores.set has 130000 problems");
+  expect(body.problems.map((problem: { at: string }) => problem.at)).toEqual(
+    // Value problems: the first 50 the validator meets (the data's order), then sorted.
+    Object.keys(strings)
+      .slice(0, 50)
+      .sort()
+      .map((key) => `data["scores"]["${key}"]`),
+  );
+  expect(body.moreProblems).toBe(129_950);
+  expect(wrong.tally.listings).toBeLessThanOrEqual(valid.tally.listings + 1);
+});

@@ -74,10 +74,11 @@ export function checkData(contract: DataContract, data: object, limit = Number.P
   // Listed once for both walks: a hostile call's 100,000 keys cost more to list than to check.
   const rootKeys = keysOf(data);
   const keysAdmitted = closureAdmits(contract.closure, data, rootKeys);
-  const valuesAdmitted = valuesAccepted(contract.values, data);
+  const checked = checkValues(contract.values, data);
+  const valuesAdmitted = checked.from === contract.values.size;
   if (keysAdmitted && valuesAdmitted) return { problems, unnamed: 0 };
   const violations = keysAdmitted ? { kept: [], count: 0 } : firstViolations(contract.closure, data, limit, rootKeys);
-  const values = valuesAdmitted ? { problems: [], unnamed: 0 } : valueProblemsUpTo(contract.values, data, violations.kept, limit);
+  const values = valuesAdmitted ? { problems: [], unnamed: 0 } : valueProblemsUpTo(contract.values, data, violations.kept, limit, checked);
   for (const problem of values.problems) problems.push(problem);
   const found = problems.length + violations.count + values.unnamed;
   // Only the problems that will be named are sorted against each other, and only named unknown keys get a "did you mean".
@@ -129,16 +130,28 @@ function isOwnData(data: object, key: string): boolean {
   }
 }
 
-/** Whether every declared value in `data` satisfies its property schema. */
-function valuesAccepted(values: ReadonlyMap<string, CompiledSchema>, data: object): boolean {
+/** What the fast check of the declared values found: where the first value not known to be accepted stands. */
+interface ValuesChecked {
+  /** Its index in the order of `values` (every value before it was accepted); `values.size` when all were. */
+  readonly from: number;
+  /** Whether that value was refused (`false`: the check itself failed there, and it is asked again). */
+  readonly refused: boolean;
+}
+
+const NOTHING_KNOWN: ValuesChecked = { from: 0, refused: false };
+
+/** Whether every declared value in `data` satisfies its property schema, and where the first refused one stands. */
+function checkValues(values: ReadonlyMap<string, CompiledSchema>, data: object): ValuesChecked {
+  let index = 0;
   try {
     // The declared names, not the data's keys: a call's undeclared keys (a hostile one has 100,000) are the closure's business.
     for (const [key, check] of values) {
-      if (isOwnData(data, key) && !check.accepts((data as Record<string, unknown>)[key])) return false;
+      if (isOwnData(data, key) && !check.accepts((data as Record<string, unknown>)[key])) return { from: index, refused: true };
+      index++;
     }
-    return true;
+    return { from: index, refused: false };
   } catch {
-    return false;
+    return { from: index, refused: false };
   }
 }
 
@@ -157,24 +170,29 @@ export function valueProblems(
   data: object,
   keyProblems: readonly DataProblem[] = [],
 ): DataProblem[] {
-  return valueProblemsUpTo(values, data, keyProblems, Number.POSITIVE_INFINITY).problems;
+  return valueProblemsUpTo(values, data, keyProblems, Number.POSITIVE_INFINITY, NOTHING_KNOWN).problems;
 }
 
 /**
  * `valueProblems`, naming at most `limit` failures of each property (in the
- * validator's order, which is the data's) and counting the rest.
+ * validator's order, which is the data's) and counting the rest. What the
+ * fast check already found is not asked again: a 130,000-key value costs
+ * most of its refusal in each listing of its keys.
  */
 function valueProblemsUpTo(
   values: ReadonlyMap<string, CompiledSchema>,
   data: object,
   keyProblems: readonly DataProblem[],
   limit: number,
+  known: ValuesChecked,
 ): CheckedData {
   const refused = new Set(keyProblems.map((problem) => placeOf(problem.path, "key" in problem ? problem.key : undefined)));
   const problems: DataProblem[] = [];
   let unnamed = 0;
+  let index = -1;
   for (const [key, check] of values) {
-    if (!isOwnData(data, key)) continue;
+    index++;
+    if (index < known.from || !isOwnData(data, key)) continue;
     const before = problems.length;
     let value: unknown;
     try {
@@ -182,7 +200,7 @@ function valueProblemsUpTo(
     } catch {
       continue; // The closure walk names an unreadable value.
     }
-    if (check.accepts(value)) continue;
+    if (!(index === known.from && known.refused) && check.accepts(value)) continue;
     const failures = check.failures(value, limit);
     unnamed += failures.unnamed;
     for (const failure of failures.named) {

@@ -43,7 +43,7 @@ const COUPLED = new Set([
 ]);
 
 /** The walked applicators, taken out of the part handed to the validator. */
-const WALKED = new Set(["properties", "items", "additionalProperties"]);
+export const WALKED: ReadonlySet<string> = new Set(["properties", "items", "additionalProperties"]);
 /** The same and a followed `$ref`. */
 const WALKED_AND_REF = new Set([...WALKED, "$ref"]);
 
@@ -83,17 +83,8 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
   const record = schema as Record<string, unknown>;
   // Own keywords only: an unshaped schema lacks most of them, and an inherited one (a polluted prototype) means nothing.
   const own = (keyword: string): unknown => (Object.hasOwn(record, keyword) ? record[keyword] : undefined);
-  let asserting: Record<string, unknown> | undefined;
-  let coupled = Array.isArray(own("items"));
+  const { asserting, coupled } = readPlace(record);
   const reference = own("$ref");
-  for (const keyword of Object.keys(record)) {
-    const value = record[keyword];
-    // A keyword the validator does not read asserts nothing (the shaped copy leaves it out).
-    if (value === undefined || WALKED.has(keyword) || ANNOTATIONS.has(keyword) || !validatorReads(keyword)) continue;
-    if (keyword === "$ref") continue;
-    if (COUPLED.has(keyword)) coupled = true;
-    (asserting ??= {})[keyword] = value;
-  }
   if (coupled) {
     let whole: Schema | boolean | undefined = shaped ? schema : undefined;
     return (value) => validate(value, (whole ??= shapedCopy(schema)), DRAFT, lookup, true).valid;
@@ -130,6 +121,36 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
     }
     return true;
   };
+}
+
+/** What a schema object asks of the value at its place, the walked applicators and `$ref` aside. */
+export interface PlaceKeywords {
+  /** Its asserting keywords (present ones), or `undefined` when it has none. */
+  readonly asserting: Record<string, unknown> | undefined;
+  /** Whether its applicators depend on keywords beside them (or it changes scope): the validator takes it whole. */
+  readonly coupled: boolean;
+}
+
+/**
+ * The asserting keywords of a schema object (shaped or not: own keywords
+ * only, an `undefined` one absent), and whether it is coupled.
+ *
+ * @example
+ * ```ts
+ * readPlace({ type: "array", items: { type: "string" }, description: "Tags" }); // { asserting: { type: "array" }, coupled: false }
+ * ```
+ */
+export function readPlace(record: Readonly<Record<string, unknown>>): PlaceKeywords {
+  let asserting: Record<string, unknown> | undefined;
+  let coupled = Object.hasOwn(record, "items") && Array.isArray(record["items"]);
+  for (const keyword of Object.keys(record)) {
+    const value = record[keyword];
+    // A keyword the validator does not read asserts nothing (the shaped copy leaves it out).
+    if (value === undefined || WALKED_AND_REF.has(keyword) || ANNOTATIONS.has(keyword) || !validatorReads(keyword)) continue;
+    if (COUPLED.has(keyword)) coupled = true;
+    (asserting ??= {})[keyword] = value;
+  }
+  return { asserting, coupled };
 }
 
 /**

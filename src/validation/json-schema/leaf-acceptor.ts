@@ -31,7 +31,7 @@ export const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
 type Leaf = (value: unknown) => boolean;
 
 /** A value's JSON type as the validator names it; `undefined` for what JSON cannot carry (the validator throws on those). */
-function jsonType(value: unknown): string | undefined {
+export function jsonType(value: unknown): string | undefined {
   switch (typeof value) {
     case "string":
     case "number":
@@ -47,12 +47,13 @@ function jsonType(value: unknown): string | undefined {
   }
 }
 
-function hasType(value: unknown, actual: string, expected: unknown): boolean {
+/** Whether a value of JSON type `actual` has the type `expected` (an integer is a number with no fraction). */
+export function hasType(value: unknown, actual: string, expected: unknown): boolean {
   return expected === actual || (expected === "integer" && actual === "number" && Number.isInteger(value));
 }
 
 /** Code points, as `minLength`/`maxLength` count them (a lone surrogate counts as one). */
-function codePoints(text: string): number {
+export function codePoints(text: string): number {
   let count = 0;
   for (let index = 0; index < text.length; index++) {
     count++;
@@ -100,7 +101,7 @@ function distinct(array: readonly unknown[]): boolean {
 }
 
 /** The keywords a leaf answers, with the types the meta-schema gives them. */
-interface LeafKeywords {
+export interface LeafKeywords {
   readonly type?: unknown;
   readonly enum?: readonly unknown[];
   readonly const?: unknown;

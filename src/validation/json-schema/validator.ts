@@ -8,27 +8,14 @@
  */
 import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { compileAcceptor, type Lookup } from "./acceptor.js";
+import { walkedFailures, type PlaceFailures } from "./failure-walk.js";
 import { longArrayFailures, saysUniqueItems } from "./unique-items-bound.js";
 import { isArray, prototypeIsClean, reasonText } from "../../util/inspect.js";
 import { shapedCopy } from "./schema-shape.js";
 import type { PathSegment } from "../offence.js";
+import type { SchemaFailure } from "./schema-failure.js";
 
-/** One place where a value breaks its schema. */
-export interface SchemaFailure {
-  /** From the validated value to the failing place: `["opts", "tags", 2]`. */
-  readonly path: readonly PathSegment[];
-  /**
-   * The keyword that failed (`type`, `enum`, `required`…); `false` for a place
-   * the schema forbids; `unchecked` when validation itself failed.
-   */
-  readonly keyword: string;
-  /** The keyword's value in the schema, when it can be read (`$ref`s followed). */
-  readonly rule?: unknown;
-  /** The value at `path`. */
-  readonly value: unknown;
-  /** The validator's own sentence, for keywords wymcp has no wording of its own for. */
-  readonly message: string;
-}
+export type { SchemaFailure } from "./schema-failure.js";
 
 /** A schema compiled once: a fast yes/no, and every failure when the answer is no. */
 export interface CompiledSchema {
@@ -59,7 +46,12 @@ const DRAFT = "2020-12";
  */
 export function compileSchema(
   schema: unknown,
-  options: { readonly references?: boolean; readonly pristine?: boolean } = {},
+  options: {
+    readonly references?: boolean;
+    readonly pristine?: boolean;
+    /** `false`: failures come from one validator call over the whole value (what the failure walk must equal; its tests' oracle). */
+    readonly walked?: boolean;
+  } = {},
 ): CompiledSchema {
   const references = options.references ?? true;
   // A pristine schema without references never changes: the fast yes reads it where it is, and the copy is made when first needed.
@@ -72,20 +64,32 @@ export function compileSchema(
   const acceptor =
     unresolved.length > 0 ? () => false : inPlace ? compileAcceptor(schema as Schema, lookup, false) : compileAcceptor(copy(), lookup);
   let unique: boolean | undefined;
+  let refusedFinite: unknown;
+  const placeFailures: PlaceFailures = (place, value, limit) => {
+    const { valid, errors } = validate(value, place, DRAFT, lookup, false);
+    return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, place, lookup, limit);
+  };
   return {
     unresolved,
     accepts(value) {
+      refusedFinite = undefined;
       if (!allFinite(value)) return false;
       try {
         // The fast walk lists own keys, the validator every enumerable key: with a polluted prototype only the validator decides.
-        return prototypeIsClean() ? acceptor(value) : validate(value, copy(), DRAFT, lookup, true).valid;
+        const accepted = prototypeIsClean() ? acceptor(value) : validate(value, copy(), DRAFT, lookup, true).valid;
+        if (!accepted) refusedFinite = value;
+        return accepted;
       } catch {
         // Data the validator cannot walk (nested past the stack, a key it cannot spell) is refused; failures() says why.
         return false;
       }
     },
     failures(value, limit = Number.POSITIVE_INFINITY) {
-      const infinite = nonFinitePaths(value, limit);
+      // A value just refused with every number finite (the gate asks failures() right after accepts()) is not walked again:
+      // listing a 130,000-key object's keys costs more than the rest of its refusal.
+      const finite = value === refusedFinite || allFinite(value);
+      refusedFinite = undefined;
+      const infinite = finite ? [] : nonFinitePaths(value, limit);
       if (infinite.length > 0)
         return {
           named: infinite.map((path) => ({
@@ -102,8 +106,11 @@ export function compileSchema(
       const long = unique ? longArrayFailures(value) : undefined;
       if (long !== undefined) return { named: long.slice(0, limit), unnamed: Math.max(0, long.length - limit) };
       try {
-        const { valid, errors } = validate(value, copy(), DRAFT, lookup, false);
-        return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, copy(), lookup, limit);
+        // The walk skips what the fast yes accepts and names only up to the limit; it gives up (undefined) where it cannot follow.
+        // With a polluted prototype only the validator decides, as in accepts().
+        const walked =
+          options.walked !== false && prototypeIsClean() ? walkedFailures(copy(), lookup, value, limit, placeFailures) : undefined;
+        return walked ?? placeFailures(copy(), value, limit);
       } catch (error) {
         return {
           named: [
