@@ -128,6 +128,11 @@ describe("the failures of a refused value, found by the walk, are the whole-valu
     ],
     ["nested lists", { items: { items: { type: "boolean" } } }, [[true, 1], "x", [2, 3, false], [null]]],
     ["false items", { items: false }, [1, 2, 3]],
+    [
+      "an own __proto__ key, as JSON.parse makes it",
+      { additionalProperties: { type: "number" } },
+      JSON.parse('{"__proto__":"x","a":1,"b":"y"}'),
+    ],
   ];
 
   test.each(CASES)("%s", (_label, property, data) => {
