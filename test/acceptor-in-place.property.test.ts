@@ -1,6 +1,7 @@
 import { validate } from "@cfworker/json-schema";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { entry, nestedValues, primitive, smallNumber, TYPES } from "./support/json-arbitraries.js";
 import { compileSchema } from "../src/validation/json-schema/validator.js";
 
 /**
@@ -10,14 +11,9 @@ import { compileSchema } from "../src/validation/json-schema/validator.js";
  * does (and as the validator does), and name the same failures.
  */
 
-const smallNumber = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -3, max: 3, noNaN: true }));
-const primitive = fc.oneof(fc.string({ maxLength: 3 }), smallNumber, fc.boolean(), fc.constant(null));
-const TYPES = ["string", "number", "integer", "boolean", "null", "array", "object"] as const;
-
 /** Schemas of a few keywords each: the walked applicators, leaf assertions, and keywords the fast yes hands the validator. */
 const schema: fc.Memo<Record<string, unknown>> = fc.memo((depth) => {
   const inner = depth <= 1 ? fc.constant<Record<string, unknown>>({ type: "string" }) : schema(depth - 1);
-  const entry = <T>(key: string, arbitrary: fc.Arbitrary<T>) => arbitrary.map((chosen): [string, unknown] => [key, chosen]);
   return fc
     .array(
       fc.oneof(
@@ -43,15 +39,7 @@ const schema: fc.Memo<Record<string, unknown>> = fc.memo((depth) => {
     .map((entries) => Object.fromEntries(entries));
 });
 
-const value: fc.Memo<unknown> = fc.memo((depth) =>
-  depth <= 1
-    ? primitive
-    : fc.oneof(
-        { arbitrary: primitive, weight: 2 },
-        fc.array(value(depth - 1), { maxLength: 3 }),
-        fc.dictionary(fc.constantFrom("a", "b", "c", "zz"), value(depth - 1), { maxKeys: 3 }),
-      ),
-);
+const value = nestedValues({ items: 3, keys: ["a", "b", "c", "zz"], maxKeys: 3 });
 
 describe("a pristine property schema compiled in place answers as its shaped copy does", () => {
   test("the same verdict, the validator's, and the same failures", () => {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { entry, nestedValues, primitive, smallNumber, TYPES } from "./support/json-arbitraries.js";
 import { compileSchema } from "../src/validation/json-schema/validator.js";
 
 /**
@@ -9,11 +10,6 @@ import { compileSchema } from "../src/validation/json-schema/validator.js";
  * failures one validator call over the whole value finds: the same ones
  * named, in the same order, and the same count of the rest.
  */
-
-const smallNumber = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -3, max: 3, noNaN: true }));
-const primitive = fc.oneof(fc.string({ maxLength: 3 }), smallNumber, fc.boolean(), fc.constant(null));
-const TYPES = ["string", "number", "integer", "boolean", "null", "array", "object"] as const;
-const entry = <T>(key: string, arbitrary: fc.Arbitrary<T>) => arbitrary.map((chosen): [string, unknown] => [key, chosen]);
 
 const schema: fc.Memo<unknown> = fc.memo((depth) => {
   const inner = depth <= 1 ? fc.oneof(fc.constant<unknown>({ type: "string" }), fc.boolean()) : schema(depth - 1);
@@ -61,15 +57,7 @@ const schema: fc.Memo<unknown> = fc.memo((depth) => {
   );
 });
 
-const value: fc.Memo<unknown> = fc.memo((depth) =>
-  depth <= 1
-    ? primitive
-    : fc.oneof(
-        { arbitrary: primitive, weight: 2 },
-        fc.array(value(depth - 1), { maxLength: 5 }),
-        fc.dictionary(fc.constantFrom("a", "b", "c", "0", "zz"), value(depth - 1), { maxKeys: 4 }),
-      ),
-);
+const value = nestedValues({ items: 5, keys: ["a", "b", "c", "0", "zz"], maxKeys: 4 });
 
 /** The failures of `data` found both ways, the first `limit` named. */
 function bothWays(property: unknown, data: unknown, limit: number, references = false) {
