@@ -55,31 +55,53 @@ interface Trail {
   readonly segment: PathSegment;
 }
 
+/** Finds a refused value's failures against one compiled schema; `undefined` when the walk gave up. */
+export type FailureWalker = (value: unknown, limit: number) => FoundFailures | undefined;
+
 /**
- * The failures of a value the schema (a shaped, dereferenced copy) refuses,
- * or `undefined` when the walk gave up (data it cannot read, a throw in the
- * validator): the caller then asks the validator about the whole value.
+ * The failure walk of a schema (a shaped, dereferenced copy that never
+ * changes): what it learns of each schema object (its plan, its fast yes) is
+ * kept for the schema's life. A walk gives up (`undefined`) on data it
+ * cannot read or a throw in the validator: the caller then asks the
+ * validator about the whole value.
  *
  * @example
  * ```ts
- * walkedFailures(copy, lookup, Array(130_000).fill("x"), 50, placeFailures);
- * // { named: (the first 50, at [0] … [49]), unnamed: 129_950 }
+ * const walk = failureWalker(copy, lookup, placeFailures);
+ * walk(Array(130_000).fill("x"), 50); // { named: (the first 50, at [0] … [49]), unnamed: 129_950 }
  * ```
  */
-export function walkedFailures(
-  schema: Schema | boolean,
-  lookup: Lookup,
-  value: unknown,
-  limit: number,
-  place: PlaceFailures,
-): FoundFailures | undefined {
-  const walk = new FailureWalk(lookup, limit, place);
-  try {
-    walk.visit(schema, value, ROOT);
-  } catch {
-    return undefined;
+export function failureWalker(schema: Schema | boolean, lookup: Lookup, place: PlaceFailures): FailureWalker {
+  const known = new KnownSchemas(lookup);
+  return (value, limit) => {
+    const walk = new FailureWalk(known, limit, place);
+    try {
+      walk.visit(schema, value, ROOT);
+    } catch {
+      return undefined;
+    }
+    return { named: walk.named, unnamed: walk.unnamed };
+  };
+}
+
+/** The plan and the fast yes of each schema object a walk met, made once. */
+class KnownSchemas {
+  private readonly plans = new Map<Schema, Plan>();
+  private readonly acceptors = new Map<Schema, (value: unknown) => boolean>();
+
+  constructor(private readonly lookup: Lookup) {}
+
+  planOf(schema: Schema): Plan {
+    let plan = this.plans.get(schema);
+    if (plan === undefined) this.plans.set(schema, (plan = planFor(schema)));
+    return plan;
   }
-  return { named: walk.named, unnamed: walk.unnamed };
+
+  acceptorOf(schema: Schema): (value: unknown) => boolean {
+    let accepts = this.acceptors.get(schema);
+    if (accepts === undefined) this.acceptors.set(schema, (accepts = compileAcceptor(schema, this.lookup)));
+    return accepts;
+  }
 }
 
 /** Where a place stands: its parent's trail and its own segment (none for the value itself), made a trail only when needed. */
@@ -87,14 +109,13 @@ type At = readonly [parent: Trail | undefined, segment: PathSegment | undefined]
 
 const ROOT: At = [undefined, undefined];
 
+/** One walk: the failures named so far, and those counted. */
 class FailureWalk {
   readonly named: SchemaFailure[] = [];
   unnamed = 0;
-  private readonly plans = new Map<Schema, Plan>();
-  private readonly acceptors = new Map<Schema, (value: unknown) => boolean>();
 
   constructor(
-    private readonly lookup: Lookup,
+    private readonly known: KnownSchemas,
     private readonly limit: number,
     private readonly place: PlaceFailures,
   ) {}
@@ -106,7 +127,7 @@ class FailureWalk {
       this.add(this.room() === 0 ? { named: [], unnamed: 1 } : { named: [failure], unnamed: 0 }, at);
       return;
     }
-    const plan = this.planOf(schema);
+    const plan = this.known.planOf(schema);
     if (plan.whole) {
       this.add(this.place(schema, value, this.room()), at);
       return;
@@ -153,12 +174,9 @@ class FailureWalk {
    */
   private refusedTest(schema: Schema | boolean): (value: unknown) => boolean {
     if (typeof schema === "boolean") return () => !schema;
-    const plan = this.planOf(schema);
-    if (plan.leaf) return () => true;
-    let accepts = this.acceptors.get(schema);
-    if (accepts === undefined) this.acceptors.set(schema, (accepts = compileAcceptor(schema, this.lookup)));
-    const known = accepts;
-    return (value) => !known(value);
+    if (this.known.planOf(schema).leaf) return () => true;
+    const accepts = this.known.acceptorOf(schema);
+    return (value) => !accepts(value);
   }
 
   /** How many more failures may be named. */
@@ -172,12 +190,6 @@ class FailureWalk {
     if (found.named.length === 0) return;
     const prefix = pathOf(trailOf(at));
     for (const failure of found.named) this.named.push(prefix.length === 0 ? failure : { ...failure, path: [...prefix, ...failure.path] });
-  }
-
-  private planOf(schema: Schema): Plan {
-    let plan = this.plans.get(schema);
-    if (plan === undefined) this.plans.set(schema, (plan = planFor(schema)));
-    return plan;
   }
 }
 

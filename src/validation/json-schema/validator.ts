@@ -8,7 +8,7 @@
  */
 import { dereference, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { compileAcceptor, type Lookup } from "./acceptor.js";
-import { walkedFailures, type PlaceFailures } from "./failure-walk.js";
+import { failureWalker, type FailureWalker, type PlaceFailures } from "./failure-walk.js";
 import { longArrayFailures, saysUniqueItems } from "./unique-items-bound.js";
 import { isArray, prototypeIsClean, reasonText } from "../../util/inspect.js";
 import { shapedCopy } from "./schema-shape.js";
@@ -65,6 +65,7 @@ export function compileSchema(
     unresolved.length > 0 ? () => false : inPlace ? compileAcceptor(schema as Schema, lookup, false) : compileAcceptor(copy(), lookup);
   let unique: boolean | undefined;
   let refusedFinite: unknown;
+  let walker: FailureWalker | undefined;
   const placeFailures: PlaceFailures = (place, value, limit) => {
     const { valid, errors } = validate(value, place, DRAFT, lookup, false);
     return valid ? { named: [], unnamed: 0 } : leafFailures(errors, value, place, lookup, limit);
@@ -108,8 +109,8 @@ export function compileSchema(
       try {
         // The walk skips what the fast yes accepts and names only up to the limit; it gives up (undefined) where it cannot follow.
         // With a polluted prototype only the validator decides, as in accepts().
-        const walked =
-          options.walked !== false && prototypeIsClean() ? walkedFailures(copy(), lookup, value, limit, placeFailures) : undefined;
+        const walk = options.walked !== false && prototypeIsClean() ? (walker ??= failureWalker(copy(), lookup, placeFailures)) : undefined;
+        const walked = walk?.(value, limit);
         return walked ?? placeFailures(copy(), value, limit);
       } catch (error) {
         return {
