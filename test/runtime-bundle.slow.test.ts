@@ -12,9 +12,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  * wymcp's own code 36.0 KB, of which the sentences it says (every offence's
  * problem and fix, every answer's message, pinned word for word by the
  * tests) are 19.0 KB gzipped by themselves — the validator and the wording
- * alone fill the 24 KiB. This budget keeps it from growing unnoticed.
+ * alone fill the 24 KiB. This budget keeps it from growing unnoticed: it
+ * was 44 KiB until the failure walk (a refused value's failures found
+ * without asking the validator about every wrong item, issue 27's refusal
+ * cost) added 1.3 KB, for 46.4 KB.
  */
-const GZIP_BUDGET = 44 * 1024;
+const GZIP_BUDGET = 46 * 1024;
 
 /** The one dependency the runtime may bundle: the JSON Schema validator. */
 const VALIDATOR = "node_modules/@cfworker/json-schema/";
