@@ -93,6 +93,10 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
   // followed here, recursive data (a tree through "#/$defs/node") costs a few frames a level, where the validator's own
   // walk runs out of stack a few hundred levels down.
   const followed = reference === undefined ? undefined : referenceAcceptor(reference, record, lookup);
+  // A place that is only its reference (`child: { $ref: "#/$defs/node" }`) is the reference's check, with no frame of its own:
+  // a level of recursive data then costs two frames, not three.
+  const walks = own("properties") !== undefined || own("items") !== undefined || own("additionalProperties") !== undefined;
+  if (followed !== undefined && asserting === undefined && !walks) return followed;
   const handedOff = reference === undefined ? WALKED : WALKED_AND_REF;
   // The part handed to the validator is built only for a schema the leaf fast yes cannot answer.
   let rest: Schema | undefined;
