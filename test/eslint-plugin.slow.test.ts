@@ -77,20 +77,17 @@ interface LintMessage {
   message: string;
 }
 
+/** The files every linted project holds: the recommended config over the check-only offences and the module they import. */
+const LINTED_FILES: Record<string, string> = {
+  "package.json": '{ "type": "module" }',
+  "tsconfig.json": tsconfig(),
+  "eslint.config.js": RECOMMENDED,
+  "src/lookups.ts": CHECK_ONLY_OFFENCES,
+  "src/shared/codes.ts": SHARED_CODES,
+};
+
 function project(files: Record<string, string> = {}): string {
-  const root = tscProject(
-    {
-      "package.json": '{ "type": "module" }',
-      "tsconfig.json": tsconfig(),
-      "eslint.config.js": RECOMMENDED,
-      "src/lookups.ts": CHECK_ONLY_OFFENCES,
-      "src/shared/codes.ts": SHARED_CODES,
-      "src/echo.ts": CLEAN_TOOL,
-      ...files,
-    },
-    undefined,
-  );
-  return root;
+  return tscProject({ ...LINTED_FILES, "src/echo.ts": CLEAN_TOOL, ...files }, undefined);
 }
 
 /** Runs an `eslint` binary with the JSON formatter; the messages by file (relative), and the exit code. */
@@ -176,16 +173,7 @@ test(`under typescript-eslint's parser (TypeScript ${ts.version}) the rule repor
 });
 
 test(`in a project on TypeScript ${TYPESCRIPT_7}, configs.recommended reports the same (it loads no TypeScript)`, () => {
-  const root = tscProject(
-    {
-      "package.json": '{ "type": "module" }',
-      "tsconfig.json": tsconfig(),
-      "eslint.config.js": RECOMMENDED,
-      "src/lookups.ts": CHECK_ONLY_OFFENCES,
-      "src/shared/codes.ts": SHARED_CODES,
-    },
-    TYPESCRIPT_7,
-  );
+  const root = tscProject(LINTED_FILES, TYPESCRIPT_7);
   const run = eslintCli(join(repo, "node_modules/eslint"), root);
   expect(run.stderr).toBe("");
   expect(pick(run.byFile["src/lookups.ts"]!)).toEqual(EXPECTED);

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { describe, expect, test } from "vitest";
+import { headingAnchors, withoutCodeBlocks } from "./support/markdown-anchors.js";
 
 /** The published package as users get it: the tarball's contents, publint and arethetypeswrong. Needs `npm run build` (npm test runs it first). */
 
@@ -53,10 +54,10 @@ describe("the npm pack tarball", () => {
   });
 
   test("the README links by absolute repository URL or to its own headings, so no link is dead on the package page", () => {
-    const readme = readFileSync(`${root}README.md`, "utf8").replace(/^```[\s\S]*?^```$/gm, "");
+    const readme = withoutCodeBlocks(readFileSync(`${root}README.md`, "utf8"));
     const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map(([, url]) => url!);
     expect(links.length).toBeGreaterThan(10);
-    const headings = new Set([...readme.matchAll(/^#+ (.+)$/gm)].map(([, text]) => slug(text!)));
+    const headings = headingAnchors(readme);
     for (const url of links) {
       if (url.startsWith("#")) expect(headings, url).toContain(url.slice(1));
       else expect(url).toMatch(/^https:\/\//);
@@ -80,15 +81,6 @@ describe("the npm pack tarball", () => {
     expect("code" in result ? result.code : 0, "stdout" in result ? result.stdout : "").toBe(0);
   });
 });
-
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
-function slug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-    .replace(/\s/g, "-");
-}
 
 /** The files a module loads, itself included, following its relative imports (static and dynamic). */
 function loadedFiles(entry: string): string[] {

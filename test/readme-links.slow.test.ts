@@ -11,22 +11,13 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
+import { headingAnchors } from "./support/markdown-anchors.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const OWN = /https:\/\/github\.com\/wymcp\/wymcp\/(blob|tree)\/main\/([^)\s#]+)(?:#([^)\s]+))?/g;
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-function slug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-    .replace(/\s/g, "-");
-}
-
 function anchors(file: string): Set<string> {
-  const text = readFileSync(join(repo, file), "utf8").replace(/^```[\s\S]*?^```$/gm, "");
-  return new Set([...text.matchAll(/^#+ (.+)$/gm)].map(([, heading]) => slug(heading!)));
+  return headingAnchors(readFileSync(join(repo, file), "utf8"));
 }
 
 // The README, and the TypeScript pages it links. (docs/deploying.md still links examples/deploy/cloudflare-worker/src/no-ajv.ts,

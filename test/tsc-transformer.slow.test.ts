@@ -118,15 +118,20 @@ describe("tspc with the program transformer: a clean project", () => {
   });
 });
 
+/** A fixture's tsconfig as tsc reads it with `--noEmit`. */
+function noEmitConfig(dir: string): ts.ParsedCommandLine {
+  return ts.getParsedCommandLineOfConfigFile(
+    join(dir, "tsconfig.json"),
+    { noEmit: true },
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
+}
+
 describe("the program's diagnostics, in process", () => {
   // Pins TypeScript's internal `getBindAndCheckDiagnostics`: the builder (`--incremental`, `-b`) asks the program for it.
   test("the builder asks the program's internal getBindAndCheckDiagnostics, and gets every offence once", () => {
     const dir = copyFixture("malformed");
-    const config = ts.getParsedCommandLineOfConfigFile(
-      join(dir, "tsconfig.json"),
-      { noEmit: true },
-      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-    )!;
+    const config = noEmitConfig(dir);
     const host = ts.createIncrementalCompilerHost(config.options);
     const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host }) as ts.Program & {
       getBindAndCheckDiagnostics?: unknown;
@@ -152,11 +157,7 @@ describe("the program's diagnostics, in process", () => {
 
   test("a program from another TypeScript version: files are parsed again, diagnostics still point at the program's files", () => {
     const dir = copyFixture("malformed");
-    const config = ts.getParsedCommandLineOfConfigFile(
-      join(dir, "tsconfig.json"),
-      { noEmit: true },
-      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-    )!;
+    const config = noEmitConfig(dir);
     const program = ts.createProgram(config.fileNames, config.options);
     const checker = programChecker(program, { ...ts, version: "5.0.0" });
     const tools = program.getSourceFile(join(dir, "src/tools.ts"))!;
