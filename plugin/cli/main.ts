@@ -2,6 +2,8 @@
 /**
  * The `wymcp` binary: `npx wymcp check [paths…] [--format text|json]`,
  * `npx wymcp check --project tsconfig.json`, `npx wymcp tsc [tsc's arguments]`.
+ * The command runs in a worker thread with a small young generation
+ * (`./command-worker.ts` says why); this thread writes what it sends.
  *
  * @example
  * ```sh
@@ -11,17 +13,21 @@
  *
  * @module
  */
-import { runCommand } from "./command.js";
+import { Worker } from "node:worker_threads";
+import type { CommandData, CommandMessage } from "./command-worker.js";
+
+/** The worker's young generation (MB), as the bundler plugins' check workers have it. */
+const YOUNG_GENERATION_MB = 4;
 
 // A reader that stops early (`| head`) ends the output, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => process.exit(process.exitCode ?? 0));
 
-const code = runCommand(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(`${text}\n`),
-  stderr: (text) => process.stderr.write(`${text}\n`),
-  cwd: process.cwd(),
-  isTty: process.stdout.isTTY,
-  env: process.env,
+const workerData: CommandData = { argv: process.argv.slice(2), cwd: process.cwd(), isTty: process.stdout.isTTY };
+const worker = new Worker(new URL("./command-worker.js", import.meta.url), {
+  workerData,
+  resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
 });
-if (typeof code === "number") process.exitCode = code;
-else void code.then((value) => (process.exitCode = value));
+worker.on("message", (message: CommandMessage) => {
+  if (message.kind === "exit") process.exitCode = message.code;
+  else process[message.stream].write(`${message.text}\n`);
+});
