@@ -1,9 +1,7 @@
 /**
  * The `wymcp` binary's command, run in a worker thread whose young
- * generation is kept small (`./main.ts` starts it). A check's garbage is
- * short-lived: collected in a 4 MB young generation instead of V8's default
- * one, which grows to tens of megabytes, a check of 1,000 files peaks at
- * ~25 % less memory and uses a little less CPU (BENCHMARKS §10). What the
+ * generation is kept small, as the check workers' is
+ * (`../check/young-generation.ts` says why; `./main.ts` starts it). What the
  * command writes goes to the main thread as messages, in order, then its
  * exit code.
  */

@@ -3,7 +3,7 @@
  * The `wymcp` binary: `npx wymcp check [paths…] [--format text|json]`,
  * `npx wymcp check --project tsconfig.json`, `npx wymcp tsc [tsc's arguments]`.
  * The command runs in a worker thread with a small young generation
- * (`./command-worker.ts` says why); this thread writes what it sends.
+ * (`../check/young-generation.ts` says why); this thread writes what it sends.
  *
  * @example
  * ```sh
@@ -14,10 +14,8 @@
  * @module
  */
 import { Worker } from "node:worker_threads";
+import { CHECK_YOUNG_GENERATION_MB } from "../check/young-generation.js";
 import type { CommandData, CommandMessage } from "./command-worker.js";
-
-/** The worker's young generation (MB), as the bundler plugins' check workers have it. */
-const YOUNG_GENERATION_MB = 4;
 
 // A reader that stops early (`| head`) ends the output, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => process.exit(process.exitCode ?? 0));
@@ -25,7 +23,7 @@ for (const stream of [process.stdout, process.stderr]) stream.on("error", () => 
 const workerData: CommandData = { argv: process.argv.slice(2), cwd: process.cwd(), isTty: process.stdout.isTTY };
 const worker = new Worker(new URL("./command-worker.js", import.meta.url), {
   workerData,
-  resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  resourceLimits: { maxYoungGenerationSizeMb: CHECK_YOUNG_GENERATION_MB },
 });
 worker.on("message", (message: CommandMessage) => {
   if (message.kind === "exit") process.exitCode = message.code;

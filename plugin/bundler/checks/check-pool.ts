@@ -17,11 +17,10 @@ import type { BuildMessage, CheckMessage, FromWorker, ToWorker } from "./check-m
 import type { CheckOutcome } from "./check-run.js";
 import { workerScript } from "../worker-script.js";
 import { wymcpAliases } from "../../check/wymcp-aliases.js";
+import { CHECK_YOUNG_GENERATION_MB } from "../../check/young-generation.js";
 
 /** Checks handed to one worker at a time: enough that it never waits for the next, few enough to share them between workers. */
 const IN_FLIGHT = 4;
-/** The young generation of a worker (MB): V8 grows it to tens of megabytes under a first build's garbage. */
-const YOUNG_GENERATION_MB = 4;
 
 interface Task {
   readonly message: CheckMessage;
@@ -111,7 +110,7 @@ export class CheckPool {
 
   private spawn(): Running {
     const { url, execArgv } = workerScript();
-    const worker = new Worker(url, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(url, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: CHECK_YOUNG_GENERATION_MB } });
     // Never what keeps a build's process alive: a build that ends (or fails) stops it, and so does the process's end.
     worker.unref();
     const running: Running = { worker, tasks: new Map() };

@@ -95,7 +95,10 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
   const followed = reference === undefined ? undefined : referenceAcceptor(reference, record, lookup);
   // A place that is only its reference (`child: { $ref: "#/$defs/node" }`) is the reference's check, with no frame of its own:
   // a level of recursive data then costs two frames, not three.
-  const walks = own("properties") !== undefined || own("items") !== undefined || own("additionalProperties") !== undefined;
+  const inner = own("properties") as Record<string, Schema | boolean> | undefined;
+  const additionalSchema = own("additionalProperties");
+  const itemsSchema = own("items");
+  const walks = inner !== undefined || additionalSchema !== undefined || itemsSchema !== undefined;
   if (followed !== undefined && asserting === undefined && !walks) return followed;
   const handedOff = reference === undefined ? WALKED : WALKED_AND_REF;
   // The part handed to the validator is built only for a schema the leaf fast yes cannot answer.
@@ -110,10 +113,9 @@ export function compileAcceptor(schema: Schema | boolean, lookup: Lookup, shaped
               validate(value, (rest ??= shaped ? shapedWithout(schema, handedOff) : shapedExcept(schema, handedOff)), DRAFT, lookup, true)
                 .valid),
         );
-  const inner = own("properties") as Record<string, Schema | boolean> | undefined;
   const properties = inner === undefined ? undefined : lazyMap(inner, lookup, shaped);
-  let additional: Accept | undefined = lazy(own("additionalProperties"), lookup, shaped, (real) => (additional = real));
-  let items: Accept | undefined = lazy(own("items"), lookup, shaped, (real) => (items = real));
+  let additional: Accept | undefined = lazy(additionalSchema, lookup, shaped, (real) => (additional = real));
+  let items: Accept | undefined = lazy(itemsSchema, lookup, shaped, (real) => (items = real));
   return (value) => {
     if (assertions !== undefined && !assertions(value)) return false;
     if (typeof value !== "object" || value === null) return true;
