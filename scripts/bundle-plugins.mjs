@@ -11,14 +11,18 @@
 // in the bundle alike.
 // Packages (oxc-parser, the validator, unplugin, the bundlers' types) stay imports.
 //
+// The `wymcp` binary (dist/plugin/cli: `main.js` and the worker it starts,
+// `command-worker.js`) is bundled the same way: its command would otherwise load
+// ~140 modules, ~60 ms of CPU on every `wymcp check` and `wymcp tsc` (BENCHMARKS §10).
+//
 //   node scripts/bundle-plugins.mjs      (run by `npm run build`, after tsc)
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const folder = fileURLToPath(new URL("../dist/plugin/bundler/", import.meta.url));
+const dist = fileURLToPath(new URL("../dist/plugin/", import.meta.url));
 // The check worker (`checks/check-worker.ts`) is an entry too: a thread of its own loads it, with the chunks it shares.
-const ENTRIES = [
+const BUNDLER_ENTRIES = [
   "unplugin",
   "rollup-family/vite",
   "rollup-family/rollup",
@@ -29,23 +33,28 @@ const ENTRIES = [
   "checks/check-worker",
 ];
 
-await build({
-  entryPoints: ENTRIES.map((name) => `${folder}${name}.js`),
-  outdir: folder,
-  outbase: folder,
-  allowOverwrite: true,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node22",
-  packages: "external",
-  chunkNames: "[name]-[hash]",
-  logLevel: "warning",
-});
+await bundleInPlace(`${dist}bundler/`, BUNDLER_ENTRIES);
+await bundleInPlace(`${dist}cli/`, ["main", "command-worker"]);
 
-// A path worked out from `import.meta.url` would be one folder off in an entry of a sub-folder: such code must sit in a chunk.
-for (const name of ENTRIES.filter((entry) => entry.includes("/"))) {
-  if (/new URL\([^)]*import\.meta\.url/.test(readFileSync(`${folder}${name}.js`, "utf8")))
-    throw new Error(`dist/plugin/bundler/${name}.js works out a path from its own URL: it would point one folder off`);
+/** Bundles `entries` of `folder` in place, their shared code in chunks at `folder` itself. */
+async function bundleInPlace(folder, entries) {
+  await build({
+    entryPoints: entries.map((name) => `${folder}${name}.js`),
+    outdir: folder,
+    outbase: folder,
+    allowOverwrite: true,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    packages: "external",
+    chunkNames: "[name]-[hash]",
+    logLevel: "warning",
+  });
+  // A path worked out from `import.meta.url` would be one folder off in an entry of a sub-folder: such code must sit in a chunk.
+  for (const name of entries.filter((entry) => entry.includes("/"))) {
+    if (/new URL\([^)]*import\.meta\.url/.test(readFileSync(`${folder}${name}.js`, "utf8")))
+      throw new Error(`${folder}${name}.js works out a path from its own URL: it would point one folder off`);
+  }
 }

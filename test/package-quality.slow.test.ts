@@ -111,3 +111,16 @@ describe("the bundler plugins' entries", () => {
     expect(files.some((file) => /defineTool|parseSync/.test(readFileSync(file, "utf8")))).toBe(true);
   });
 });
+
+describe("the wymcp binary", () => {
+  test("is bundled: a command loads main.js, the worker it starts and a few chunks beside them, not the ~140 modules tsc emits", () => {
+    const cli = path.join(root, "dist/plugin/cli");
+    const entry = path.join(root, manifest.bin.wymcp);
+    const files = [...new Set([...loadedFiles(entry), ...loadedFiles(path.join(cli, "command-worker.js"))])];
+    expect(files.filter((file) => path.dirname(file) !== cli)).toEqual([]);
+    expect(files.length).toBeLessThanOrEqual(10);
+    // Whatever a command needs is among these files: the check's evaluator, the tsc route's argument reading.
+    expect(files.some((file) => /parseSync/.test(readFileSync(file, "utf8")))).toBe(true);
+    expect(files.some((file) => /--project/.test(readFileSync(file, "utf8")))).toBe(true);
+  });
+});
