@@ -115,7 +115,7 @@ describe("the bundler plugins' entries", () => {
 describe("the wymcp binary", () => {
   test("is bundled: a command loads main.js, the worker it starts and a few chunks beside them, not the ~140 modules tsc emits", () => {
     const cli = path.join(root, "dist/plugin/cli");
-    const entry = path.join(root, manifest.bin.wymcp);
+    const entry = path.join(root, manifest.bin.wymcp!);
     const files = [...new Set([...loadedFiles(entry), ...loadedFiles(path.join(cli, "command-worker.js"))])];
     expect(files.filter((file) => path.dirname(file) !== cli)).toEqual([]);
     expect(files.length).toBeLessThanOrEqual(10);

@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { CHECK_YOUNG_GENERATION_MB } from "../check/young-generation.js";
 import type { CommandData, CommandMessage } from "./command-worker.js";
@@ -20,7 +21,14 @@ import type { CommandData, CommandMessage } from "./command-worker.js";
 // A reader that stops early (`| head`) ends the output, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => process.exit(process.exitCode ?? 0));
 
-const workerData: CommandData = { argv: process.argv.slice(2), cwd: process.cwd(), isTty: process.stdout.isTTY };
+// Beside tsc 7, which keeps both cores busy, TurboFan's background compilations (~0.15 s of CPU) are
+// wall time, and the check is over before they pay back; Maglev still optimizes (BENCHMARKS §10). Alone,
+// `wymcp check` keeps TurboFan: there its compilations use the free core. Set before the command's
+// thread exists, in this process only: a bundler plugin never touches V8's flags.
+const argv = process.argv.slice(2);
+if (argv[0] === "tsc") setFlagsFromString("--no-turbofan");
+
+const workerData: CommandData = { argv, cwd: process.cwd(), isTty: process.stdout.isTTY };
 const worker = new Worker(new URL("./command-worker.js", import.meta.url), {
   workerData,
   resourceLimits: { maxYoungGenerationSizeMb: CHECK_YOUNG_GENERATION_MB },
