@@ -124,7 +124,8 @@ class Collector {
           continue;
         }
         const isFile = stats?.isFile() ?? entry.isFile();
-        if (isFile) this.add(full);
+        // A file that is no link is where its folder really is: one realpath per folder, not one per file.
+        if (isFile) this.add(full, stats === undefined ? path.join(real, entry.name) : undefined);
         else this.passOver(full, "not-a-regular-file", `${kindOf(stats ?? statSync(full, { throwIfNoEntry: false }))}, not a regular file`);
       }
     }
@@ -148,8 +149,8 @@ class Collector {
     return { files, notRead: this.notRead };
   }
 
-  private add(file: string): void {
-    const real = realpath(file) ?? file;
+  private add(file: string, known?: string): void {
+    const real = known ?? realpath(file) ?? file;
     if (!this.files.has(real)) this.files.set(real, file);
   }
 

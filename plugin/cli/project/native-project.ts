@@ -75,7 +75,7 @@ export async function nativeProject(
       const config = api.parseConfigFile(configFile);
       const roots = config.fileNames.filter(isOwnSource).map((file) => path.resolve(file));
       const texts = importClosure(roots, resolve, config.options.allowJs === true);
-      return { configFile, files: [...texts.keys()], host: nativeHost(resolve), references: referencesOf(configFile), texts };
+      return { configFile, files: [...texts.keys()], host: nativeHost(resolve, texts), references: referencesOf(configFile), texts };
     }
     if (typeof api.updateSnapshot !== "function") return { error: apiChanged(install, "API.updateSnapshot") };
     const snapshot = api.updateSnapshot({ openProjects: [configFile] });
@@ -144,12 +144,12 @@ async function loadApi(install: TypeScriptInstall): Promise<(new (options: { cwd
   return undefined;
 }
 
-/** Module host: the files from disk, imports resolved with this tsconfig. */
-function nativeHost(resolve: ModuleHost["resolveModule"]): ModuleHost {
+/** Module host: the files from disk (or as the import closure already read them), imports resolved with this tsconfig. */
+function nativeHost(resolve: ModuleHost["resolveModule"], texts?: ReadonlyMap<string, string | undefined>): ModuleHost {
   return {
     getSourceFile(fileName) {
       try {
-        return parseSource(fileName, readFileSync(fileName, "utf8"));
+        return parseSource(fileName, texts?.get(fileName) ?? readFileSync(fileName, "utf8"));
       } catch {
         return undefined;
       }
