@@ -21,7 +21,7 @@ import type { CommandData, CommandMessage } from "./command-worker.js";
 // A reader that stops early (`| head`) ends the output, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => process.exit(process.exitCode ?? 0));
 
-// Beside tsc 7, which keeps both cores busy, TurboFan's background compilations (~0.15 s of CPU) are
+// Beside tsc 7, which keeps both cores busy, TurboFan's background compilations (~0.2 s of CPU) are
 // wall time, and the check is over before they pay back; Maglev still optimizes (BENCHMARKS §10). Alone,
 // `wymcp check` keeps TurboFan: there its compilations use the free core. Set before the command's
 // thread exists, in this process only: a bundler plugin never touches V8's flags.
