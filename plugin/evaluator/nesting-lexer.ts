@@ -2,7 +2,9 @@
  * The lexical pieces of a source that the nesting scanner (`nesting.ts`)
  * skips whole: strings, template text, regular expressions and words. None
  * of them can hide an unterminated piece past a line break but templates,
- * as in the language itself, so a stray quote costs at most one line.
+ * as in the language itself, so a stray quote costs at most one line. The
+ * keywords that nest are here too: the scanner and its cheap bound
+ * (`nesting-bound.ts`) count the same words.
  */
 
 /**
@@ -47,6 +49,23 @@ export function isSpace(code: number): boolean {
 export function isLineBreak(code: number): boolean {
   return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 }
+
+/** Keywords after which what follows nests one level deeper (prefix operators, `extends`). */
+export const RIGHT_WORDS: ReadonlySet<string> = new Set([
+  "typeof",
+  "void",
+  "delete",
+  "await",
+  "yield",
+  "new",
+  "keyof",
+  "infer",
+  "unique",
+  "asserts",
+  "extends",
+]);
+/** Keywords that open a statement nesting the next one (`if (a) if (b) …`). */
+export const STATEMENT_WORDS: ReadonlySet<string> = new Set(["if", "else", "for", "while", "do", "with"]);
 
 /** The longest keyword the scanner looks for ("instanceof", "implements"). */
 const MAX_KEYWORD_LENGTH = 10;

@@ -11,7 +11,18 @@
  * upper bound on purpose (a `<` that compares counts as a type argument),
  * never below the parser's own depth for the forms it recurses on.
  */
-import { scanQuoted, scanRegex, scanTemplate, scanWord, isWordStart, isSpace, isLineBreak } from "./nesting-lexer.js";
+import { withinBounds } from "./nesting-bound.js";
+import {
+  scanQuoted,
+  scanRegex,
+  scanTemplate,
+  scanWord,
+  isWordStart,
+  isSpace,
+  isLineBreak,
+  RIGHT_WORDS,
+  STATEMENT_WORDS,
+} from "./nesting-lexer.js";
 
 /** The deepest nesting handed to the parser: far beyond written code, far below what overflows its stack in a worker thread. */
 export const MAX_NESTING = 1000;
@@ -35,8 +46,6 @@ interface Frame {
   chain: number;
 }
 
-const RIGHT_WORDS = new Set(["typeof", "void", "delete", "await", "yield", "new", "keyof", "infer", "unique", "asserts", "extends"]);
-const STATEMENT_WORDS = new Set(["if", "else", "for", "while", "do", "with"]);
 /** Words that continue an expression after a value (so they never start a statement). */
 const INFIX_WORDS = new Set(["instanceof", "in", "of", "as", "satisfies", "extends", "implements", "is", "from"]);
 /** Words that may precede an expression without being a value (modifiers and contextual keywords). */
@@ -76,6 +85,18 @@ const CONTINUING_STATEMENT = new Set(["else", "catch", "finally", "while"]);
  * ```
  */
 export function tooDeep(text: string, jsx = false): TooDeep | undefined {
+  return withinBounds(text, MAX_NESTING, MAX_CHAIN) ? undefined : scanNesting(text, jsx);
+}
+
+/**
+ * `tooDeep` without the cheap bound first: the scanner's own answer, token by token.
+ *
+ * @example
+ * ```ts
+ * scanNesting("[".repeat(2000)); // { offset: 1000, bound: "nesting" }
+ * ```
+ */
+export function scanNesting(text: string, jsx = false): TooDeep | undefined {
   return new Scanner(text, jsx).scan();
 }
 
