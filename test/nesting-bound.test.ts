@@ -105,7 +105,7 @@ function mostLetThrough(unit: string): number {
 }
 
 describe("the cheap bound in front of the nesting scanner", () => {
-  test.each([false, true])("answers as the scanner does at the edge of the bound, over %s JSX and 350 units", (jsx) => {
+  test.each([false, true])(`answers as the scanner does at the edge of the bound, JSX %s, over ${UNITS.length} units`, (jsx) => {
     let letThrough = 0;
     for (const unit of UNITS) {
       const most = mostLetThrough(unit);
