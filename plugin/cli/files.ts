@@ -98,6 +98,8 @@ class Collector {
       for (const entry of entries) {
         const full = path.join(folder, entry.name);
         let stats: Stats | undefined;
+        // A file that is no link is where its folder really is: one realpath per folder, not one per file.
+        let realFile = path.join(real, entry.name);
         if (entry.isSymbolicLink()) {
           const target = realpath(full);
           stats = target === undefined ? undefined : statSync(target, { throwIfNoEntry: false });
@@ -110,6 +112,7 @@ class Collector {
               this.passOver(full, "link-outside", `a symbolic link out of ${this.shown(root)} (to ${target}), not followed`);
             continue;
           }
+          realFile = target;
         }
         const isFolder = stats?.isDirectory() ?? entry.isDirectory();
         if (isFolder) {
@@ -124,8 +127,7 @@ class Collector {
           continue;
         }
         const isFile = stats?.isFile() ?? entry.isFile();
-        // A file that is no link is where its folder really is: one realpath per folder, not one per file.
-        if (isFile) this.add(full, stats === undefined ? path.join(real, entry.name) : undefined);
+        if (isFile) this.add(full, realFile);
         else this.passOver(full, "not-a-regular-file", `${kindOf(stats ?? statSync(full, { throwIfNoEntry: false }))}, not a regular file`);
       }
     }
@@ -149,8 +151,7 @@ class Collector {
     return { files, notRead: this.notRead };
   }
 
-  private add(file: string, known?: string): void {
-    const real = known ?? realpath(file) ?? file;
+  private add(file: string, real = realpath(file) ?? file): void {
     if (!this.files.has(real)) this.files.set(real, file);
   }
 

@@ -41,6 +41,7 @@ export function withinBounds(text: string, maxNesting: number, maxChain: number)
   }
   if (levels > maxNesting) return false;
   NESTING_WORDS.lastIndex = 0;
-  while (NESTING_WORDS.exec(text) !== null) if (++levels > maxNesting) return false;
+  // `test` walks the matches as `exec` does, without building a result for each.
+  while (NESTING_WORDS.test(text)) if (++levels > maxNesting) return false;
   return true;
 }
