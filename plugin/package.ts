@@ -58,6 +58,8 @@ export function parserVersion(): string | undefined {
  * ```
  */
 export function isInstalledWymcpFile(fileName: string): boolean {
+  // Asked of every import a build's graph records: most are local files, answered without splitting.
+  if (!fileName.includes("node_modules")) return false;
   const segments = fileName.split(/[\\/]/);
   const at = segments.lastIndexOf("node_modules");
   return at !== -1 && segments[at + 1] === PACKAGE_NAME;

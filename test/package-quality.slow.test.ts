@@ -82,15 +82,15 @@ describe("the npm pack tarball", () => {
   });
 });
 
-/** The files a module loads, itself included, following its relative imports (static and dynamic). */
-function loadedFiles(entry: string): string[] {
+/** The files a module loads, itself included, following its relative imports: static and dynamic, or (`staticOnly`) those it loads before it runs. */
+function loadedFiles(entry: string, staticOnly = false): string[] {
+  const imports = staticOnly ? /from\s*"(\.{1,2}\/[^"]+)"/g : /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g;
   const seen = new Set<string>();
   const pending = [entry];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g))
-      pending.push(path.resolve(path.dirname(file), specifier!));
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(imports)) pending.push(path.resolve(path.dirname(file), specifier!));
   }
   return [...seen];
 }
@@ -109,6 +109,23 @@ describe("the bundler plugins' entries", () => {
     expect(files.length).toBeLessThanOrEqual(20);
     // The evaluator and the validators come in with the check: whatever a build needs is among these files.
     expect(files.some((file) => /defineTool|parseSync/.test(readFileSync(file, "utf8")))).toBe(true);
+  });
+
+  // Imports through src/internal.ts name the module behind it in the bundle (scripts/bundle-plugins.mjs): otherwise every
+  // module behind the door would share a chunk, and checking the `listing` option would load the validator.
+  const loadsTheValidator = (file: string) => /from\s*"@cfworker\/json-schema"/.test(readFileSync(file, "utf8"));
+
+  test.each(entries)("%s loads no validator until a module is checked: creating the plugin does not", (name) => {
+    const entry = path.join(root, (manifest.exports[name] as Record<string, string>).default!);
+    expect(loadedFiles(entry, true).filter(loadsTheValidator)).toEqual([]);
+  });
+
+  test("a build whose verdicts are all kept loads no validator: the build pass does not", () => {
+    const buildPass = readdirSync(chunks).filter((file) => /^build-pass-\w+\.js$/.test(file));
+    expect(buildPass).toHaveLength(1);
+    expect(loadedFiles(path.join(chunks, buildPass[0]!), true).filter(loadsTheValidator)).toEqual([]);
+    // The check itself, loaded when a module must be checked, does load it.
+    expect(loadedFiles(path.join(chunks, buildPass[0]!)).some(loadsTheValidator)).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { BuildResult, OnEndResult, PartialMessage, PluginBuild } from "esbuild";
 import type { BuildTally } from "../build-summary.js";
 import { isNamespaced } from "../resolution/bundler-resolvers.js";
+import { metafileFile } from "../resolution/metafile-paths.js";
 import { checkedInOrder } from "../verdicts/checked-in-order.js";
 import { warningLocation } from "../fail.js";
 import type { ModuleChecker } from "../checks/module-checker.js";
@@ -39,7 +40,7 @@ export async function esbuildEnd(
     for (const input of Object.keys(result.metafile?.inputs ?? {})) {
       // Inputs of other namespaces are written `namespace:path`; only files on disk are checked.
       if (isNamespaced(input)) continue;
-      const fileName = path.resolve(cwd, input);
+      const fileName = metafileFile(cwd, input);
       const included = include(fileName);
       tally.module(included);
       if (included) files.push(fileName);

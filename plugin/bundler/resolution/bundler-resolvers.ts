@@ -12,6 +12,7 @@ import path from "node:path";
 import type { BundlerResolve } from "./pre-resolution.js";
 import { resolveLocalModule } from "../../evaluator/resolver.js";
 import { isInstalledWymcpFile } from "../../package.js";
+import { metafileFile, metafileInput } from "./metafile-paths.js";
 
 /**
  * The local file behind a bundler's answer; `undefined` for anything else:
@@ -125,11 +126,6 @@ export interface ImportGraph {
   readonly cwd: string;
 }
 
-/** The name esbuild's metafile gives a file: its path relative to the working directory, with `/`. */
-export function metafileInput(cwd: string, fileName: string): string {
-  return path.relative(cwd, fileName).split(path.sep).join("/");
-}
-
 /** Whether a metafile path is of another namespace than files on disk (written `namespace:path`). */
 export function isNamespaced(metafilePath: string): boolean {
   return /^[\w-]{2,}:/.test(metafilePath);
@@ -165,7 +161,7 @@ export function metafileResolver(metafile: ResolutionMetafile | undefined, cwd: 
         ? resolveLocalModule(specifier, importer)
         : bundled.external === true || isNamespaced(bundled.path)
           ? undefined
-          : localFile(path.resolve(cwd, bundled.path));
+          : localFile(metafileFile(cwd, bundled.path));
     answers.set(key, answer);
     return answer;
   };

@@ -16,7 +16,8 @@
  * reaches nothing. A module the graph does not know is never wymcp-free.
  */
 import { isInstalledWymcpFile, PACKAGE_NAME } from "../../package.js";
-import { isNamespaced, metafileInput, type ResolutionMetafile } from "./bundler-resolvers.js";
+import { isNamespaced, type ResolutionMetafile } from "./bundler-resolvers.js";
+import { metafileInput } from "./metafile-paths.js";
 
 /** Whether a module (an absolute file name) is wymcp-free in this build's graph. */
 export type WymcpFree = (fileName: string) => boolean;
