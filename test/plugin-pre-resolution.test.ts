@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { offencesOf } from "../plugin/check/file-check.js";
 import { ModuleChecker } from "../plugin/bundler/checks/module-checker.js";
-import { MAX_RUNS, type BundlerResolve } from "../plugin/bundler/resolution/pre-resolution.js";
+import { MAX_RUNS, ResolutionTable, type BundlerResolve } from "../plugin/bundler/resolution/pre-resolution.js";
 import { project } from "./plugin-support.js";
 
 const HEADER = `import { defineTool } from "wymcp";\n`;
@@ -87,5 +87,67 @@ describe("a bundler resolution that fails leaves the value unknown", () => {
     expect(offencesOf(check!)).toEqual([]);
     expect(check!.declarations[0]!.declaration.unknowns).toHaveLength(1);
     expect(warning).toMatch(/was partly checked[\s\S]*the module "\.\/loop\/x" was not found/);
+  });
+});
+
+describe("checks side by side share one table of the bundler's answers", () => {
+  /** A resolver whose answers come when the test says, and the imports it was asked. */
+  function heldResolver() {
+    const asked: string[] = [];
+    const held: { specifier: string; answer: (file: string | undefined) => void }[] = [];
+    const resolve: BundlerResolve = (specifier, importer) =>
+      new Promise((answer) => {
+        asked.push(`${importer} ${specifier}`);
+        held.push({ specifier, answer });
+      });
+    /** Answers every held resolution of `specifier`. */
+    const answer = (specifier: string, file: string | undefined) => {
+      for (const entry of held) if (entry.specifier === specifier) entry.answer(file);
+    };
+    return { resolve, asked, answer };
+  }
+
+  test("a run waits for its own imports only, not for those another check is still resolving", async () => {
+    const table = new ResolutionTable();
+    const { resolve, answer } = heldResolver();
+    const slow = table.run(resolve);
+    slow.lookup("./slow", "/a.ts");
+    const fast = table.run(resolve);
+    expect(fast.lookup("./fast", "/b.ts")).toBeUndefined();
+    answer("./fast", "/fast.ts");
+    // ./slow is never answered before this settles: a run that waited for the whole table would hang here.
+    await fast.settle();
+    expect(fast.learned()).toBe(true);
+    expect(table.run(resolve).lookup("./fast", "/b.ts")).toBe("/fast.ts");
+    answer("./slow", undefined);
+    await slow.settle();
+    expect(slow.learned()).toBe(false);
+  });
+
+  test("an import is asked of the bundler once, whichever run misses it first, and a later run finds its answer", async () => {
+    const table = new ResolutionTable();
+    const { resolve, asked, answer } = heldResolver();
+    const first = table.run(resolve);
+    const second = table.run(resolve);
+    first.lookup("./shared.js", "/tools/a.ts");
+    second.lookup("./shared.js", "/tools/a.ts");
+    second.lookup("./shared.js", "/tools/b.ts");
+    answer("./shared.js", "/tools/shared.ts");
+    await Promise.all([first.settle(), second.settle()]);
+    expect(asked).toEqual(["/tools/a.ts ./shared.js", "/tools/b.ts ./shared.js"]);
+    expect(table.run(resolve).lookup("./shared.js", "/tools/a.ts")).toBe("/tools/shared.ts");
+  });
+
+  test("an import missed by a run without a resolver is asked when a run with one settles", async () => {
+    const table = new ResolutionTable();
+    const blind = table.run();
+    expect(blind.lookup("./x", "/a.ts")).toBeUndefined();
+    await blind.settle(); // nothing to ask with
+    const asked: string[] = [];
+    const sighted = table.run((specifier) => (asked.push(specifier), Promise.resolve("/x.ts")));
+    expect(sighted.lookup("./x", "/a.ts")).toBeUndefined();
+    await sighted.settle();
+    expect(asked).toEqual(["./x"]);
+    expect(sighted.learned()).toBe(true);
   });
 });

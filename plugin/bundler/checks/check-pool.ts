@@ -160,7 +160,7 @@ async function answer(resolution: BundlerResolution | undefined, specifier: stri
     const run = resolution.table.run(resolution.resolve);
     const found = run.lookup(specifier, importer);
     if (!run.missed()) return found;
-    await resolution.table.settle(resolution.resolve);
+    await run.settle();
     return resolution.table.run(resolution.resolve).lookup(specifier, importer);
   } catch {
     // A resolution that fails answers nothing: the value is then unknown, never a crashed build.

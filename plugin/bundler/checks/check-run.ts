@@ -72,7 +72,7 @@ export function runCheck(
   for (const specifier of functions.importedSpecifiers(fileName, text)) run.lookup(specifier, fileName);
   // Asked all at once: the bundler answers them in one round.
   if (!run.missed()) return runOnce(functions, fileName, text, resolution, wymcpFree, 1);
-  return resolution.table.settle(resolution.resolve).then(() => runOnce(functions, fileName, text, resolution, wymcpFree, 1));
+  return run.settle().then(() => runOnce(functions, fileName, text, resolution, wymcpFree, 1));
 }
 
 function runOnce(
@@ -91,8 +91,8 @@ function runOnce(
   });
   const check = functions.checkSource(fileName, text, recorder);
   if (resolution === undefined || tableRun === undefined || !tableRun.missed() || runs >= MAX_RUNS) return { check, recorder };
-  return resolution.table
-    .settle(resolution.resolve)
+  return tableRun
+    .settle()
     .then(() => (tableRun.learned() ? runOnce(functions, fileName, text, resolution, wymcpFree, runs + 1) : { check, recorder }));
 }
 

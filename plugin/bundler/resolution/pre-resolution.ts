@@ -4,8 +4,10 @@
  * resolver) while the evaluator asks as it goes, synchronously. So a check
  * runs against a table of the bundler's answers: a specifier the table does
  * not know yet resolves to nothing in that run and is queued; the bundler
- * then resolves everything queued, at once, and the check runs again —
- * until a run asks nothing new. The checker asks for a tool file's own
+ * then resolves what the run missed, at once, and the check runs again —
+ * until a run asks nothing new. A run waits for its own imports only: with
+ * hundreds of checks side by side in one build, waiting for the whole
+ * queue made each wait cost as much as the queue was long. The checker asks for a tool file's own
  * imports in one round before its first run (most checks then run once);
  * each run after it follows an import chain one step further, and beyond
  * the file's own imports only what the check follows is resolved.
@@ -29,6 +31,14 @@ export interface TableRun {
    * imports are packages, and a tool file imports wymcp itself.
    */
   readonly learned: () => boolean;
+  /**
+   * Resolves what this run missed, with the bundler (each import once for
+   * the whole table): a run waits for its own imports only, never for those
+   * another check is still resolving. A resolution that fails (ENOTDIR,
+   * ELOOP, not found, a resolver that throws) answers nothing: the value is
+   * then unknown, never a crashed build.
+   */
+  readonly settle: () => Promise<void>;
 }
 
 /** How many times a check runs at most: an import chain longer than this is followed no further (its value is unknown). */
@@ -43,7 +53,7 @@ export const MAX_RUNS = 32;
  * const table = new ResolutionTable();
  * let run = table.run();
  * checkSource(fileName, text, { ...host, resolveModule: run.lookup });
- * if (run.missed()) await table.settle(resolve); // and check again if run.learned()
+ * if (run.missed()) await run.settle(); // and check again if run.learned()
  * ```
  */
 export class ResolutionTable {
@@ -69,7 +79,12 @@ export class ResolutionTable {
       if (!this.queued.has(key)) this.queued.set(key, { specifier, importer });
       return undefined;
     };
-    return { lookup, missed: () => missedKeys.length > 0, learned: () => missedKeys.some((key) => this.answers.get(key) !== undefined) };
+    return {
+      lookup,
+      missed: () => missedKeys.length > 0,
+      learned: () => missedKeys.some((key) => this.answers.get(key) !== undefined),
+      settle: () => this.settle(missedKeys, resolve),
+    };
   }
 
   /** Asks the bundler once: an answer given at once is recorded, a promised one queued until it settles. */
@@ -93,17 +108,18 @@ export class ResolutionTable {
     return settling;
   }
 
-  /**
-   * Resolves everything queued with the bundler. A resolution that fails
-   * (ENOTDIR, ELOOP, not found, a resolver that throws) answers nothing:
-   * the value is then unknown, never a crashed build.
-   */
-  async settle(resolve: BundlerResolve): Promise<void> {
+  /** Settles `keys` (a run's missed imports): those being resolved are awaited, those a run without a resolver queued are asked. */
+  private async settle(keys: readonly string[], resolve: BundlerResolve | undefined): Promise<void> {
     const settling: Promise<void>[] = [];
-    for (const [key, entry] of [...this.queued]) {
-      const answer = entry.settling ?? this.ask(resolve, key, entry.specifier, entry.importer);
-      if (answer instanceof Promise) settling.push(answer);
-      else this.queued.delete(key);
+    for (const key of keys) {
+      const entry = this.queued.get(key);
+      if (entry === undefined) continue; // answered already
+      if (entry.settling !== undefined) settling.push(entry.settling);
+      else if (resolve !== undefined) {
+        const answer = this.ask(resolve, key, entry.specifier, entry.importer);
+        if (answer instanceof Promise) settling.push(answer);
+        else this.queued.delete(key);
+      }
     }
     await Promise.all(settling);
   }

@@ -96,7 +96,7 @@ export class BuildMemo {
         { reads: [], resolutions, free: undefined },
         { unchanged, resolve: (specifier, from) => run.lookup(specifier, from) ?? null, isWymcpFree },
       );
-    return run.missed() ? resolution.table.settle(resolution.resolve).then(compare) : compare();
+    return run.missed() ? run.settle().then(compare) : compare();
   }
 
   private resolveLocal(specifier: string, from: string): string | null {
