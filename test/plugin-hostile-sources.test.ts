@@ -703,6 +703,19 @@ describe("verdicts kept between builds are never stale", () => {
     expect(offencesOf(moved.check!).map((located) => located.offence.problem)).toEqual(['"properties" is a number']);
   });
 
+  test("in watch mode a build looks afresh at every check: an edit between two checks of one build is found", async () => {
+    const { tools, cacheFile } = setUp();
+    const checker = new ModuleChecker(cacheFile);
+    checker.startBuild(false);
+    expect(served(await checker.check(tools))).toBe(false);
+    expect(served(await checker.check(tools))).toBe(true);
+    // A longer text: the edit is found by its size, however coarse the file system's times.
+    writeFileSync(tools, CLEAN.replace('"name"]', '"names"]'));
+    const edited = await checker.check(tools);
+    checker.endBuild();
+    expect(offencesOf(edited.check!).map((located) => located.offence.problem)).toEqual(['"names" is not declared in properties']);
+  });
+
   test("a module touched without a change is still served; a change that keeps size and times is caught by its hash", async () => {
     const { tools, verdict } = setUp();
     await verdict();
