@@ -16,7 +16,7 @@
  * one over (`bundler-resolvers.ts`, `pre-resolution.ts`): a check, and a
  * stored verdict's resolutions, then name the files the bundler bundles.
  */
-import type { Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { FileCheck } from "../../check/file-check.js";
 import { mayDeclareTools } from "../../check/prefilter.js";
@@ -179,7 +179,7 @@ export class ModuleChecker {
    */
   check(fileName: string, code?: string, resolve?: BundlerResolve): ModuleVerdict | Promise<ModuleVerdict> {
     const store = this.store();
-    const stats = this.memo.statsOf(fileName);
+    const stats = statSync(fileName, { throwIfNoEntry: false });
     const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
     if (store === undefined || !stats?.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;

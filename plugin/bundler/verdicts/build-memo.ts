@@ -7,7 +7,6 @@
  * its resolutions asked of the resolver that answered them: the bundler's
  * when it has one (`pre-resolution.ts`), else as the CLI resolves.
  */
-import { statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { stillHolds } from "../../check/reads.js";
 import { clearResolverCache, resolveLocalModule } from "../../evaluator/resolver.js";
@@ -37,12 +36,6 @@ export interface BundlerResolution {
 export class BuildMemo {
   /** `undefined`: outside a build, or in watch mode. */
   private unchanged: Map<string, boolean> | undefined;
-  /**
-   * Each file's stats, taken once in a build that runs once (`undefined`
-   * otherwise): a tool file is looked at as a module and again as what its
-   * verdict read.
-   */
-  private stats: Map<string, Stats | undefined> | undefined;
   private resolved = new Map<string, string | null>();
   /** The bundler's answers, shared by the checks of a build that runs once. */
   private table: ResolutionTable | undefined;
@@ -56,7 +49,6 @@ export class BuildMemo {
     this.wymcpFree = graph === undefined ? undefined : metafileWymcpFree(graph.metafile, graph.cwd);
     this.graphResolve = graph === undefined ? undefined : metafileResolver(graph.metafile, graph.cwd);
     this.unchanged = once ? new Map() : undefined;
-    this.stats = once ? new Map() : undefined;
     this.resolved = new Map();
     this.table = once ? new ResolutionTable() : undefined;
     // Files may have been added or removed since the last build: resolve afresh.
@@ -68,17 +60,7 @@ export class BuildMemo {
     this.wymcpFree = undefined;
     this.graphResolve = undefined;
     this.unchanged = undefined;
-    this.stats = undefined;
     this.table = undefined;
-  }
-
-  /** A file's stats (`undefined`: there is no such file), taken once per build that runs once. */
-  statsOf(file: string): Stats | undefined {
-    if (this.stats === undefined) return statSync(file, { throwIfNoEntry: false });
-    if (this.stats.has(file)) return this.stats.get(file);
-    const stats = statSync(file, { throwIfNoEntry: false });
-    this.stats.set(file, stats);
-    return stats;
   }
 
   /** The bundler's resolver with the table a check runs against (the build's, or a fresh one); `undefined` without a resolver. */
@@ -135,7 +117,7 @@ export class BuildMemo {
     const key = `${file}\0${seen === null ? "" : seen[3]}`;
     const known = this.unchanged?.get(key);
     if (known !== undefined) return known;
-    const unchanged = isAsSeen(file, seen, this.statsOf(file));
+    const unchanged = isAsSeen(file, seen);
     this.unchanged?.set(key, unchanged);
     return unchanged;
   }
