@@ -9,6 +9,7 @@ import type { Node as OxcNode, Program } from "oxc-parser";
 import { tooDeep } from "./nesting.js";
 import { loadParser } from "./parser.js";
 import { MAX_SOURCE_CHARACTERS, nestedTooDeeply, SourceNotParsed, tooLarge } from "./syntax.js";
+import { nextTransferIsRaw } from "./transfer.js";
 
 /**
  * A node of the tree: oxc's own ESTree/TS-ESTree node types, a union
@@ -93,13 +94,14 @@ export function parseModule(fileName: string, source: string): SourceFile {
       experimentalRawTransfer: raw,
     } as Parameters<typeof parser.parseSync>[2]);
   let result: ReturnType<typeof parse>;
+  // Node ≥ 22 can read the tree from the parser's memory directly instead of through JSON (`transfer.ts` says when).
+  const raw = nextTransferIsRaw(rawTransferSupported(parser));
   try {
     try {
-      // Node ≥ 22 reads the tree from the parser's memory directly instead of through JSON.
-      result = parse(rawTransfer(parser));
+      result = parse(raw);
     } catch (error) {
       // Raw transfer rebuilds the tree recursively, JSON transfer in a loop: a long chain (20,000 `+` terms) is read through JSON.
-      if (!rawTransfer(parser) || !(error instanceof RangeError)) throw error;
+      if (!raw || !(error instanceof RangeError)) throw error;
       result = parse(false);
     }
   } catch (error) {
@@ -123,7 +125,8 @@ export function parseModule(fileName: string, source: string): SourceFile {
     return { line: low + 1, column: offset - lineStarts[low]! + 1 - (low === 0 ? prefix.length : 0) };
   };
   const parseError = firstError === undefined ? undefined : { message: firstError.message, ...position(firstError.labels[0]?.start ?? 0) };
-  // On Node 20 the tree arrives as JSON: most imported modules are only asked what they export, and never pay for its objects.
+  // Through JSON (the main thread's first modules) the tree arrives as text: most imported modules are only asked
+  // what they export, and never pay for its objects.
   let program: Program | undefined;
   const file: SourceFile = {
     fileName,
@@ -159,11 +162,11 @@ function moduleRequestsOf(record: ModuleRecord): string[] {
 }
 
 let visitorKeys: Readonly<Record<string, readonly string[]>> | undefined;
-let rawTransferSupported: boolean | undefined;
+let rawTransferIsSupported: boolean | undefined;
 
-function rawTransfer(parser: ReturnType<typeof loadParser>): boolean {
-  rawTransferSupported ??= parser.rawTransferSupported();
-  return rawTransferSupported;
+function rawTransferSupported(parser: ReturnType<typeof loadParser>): boolean {
+  rawTransferIsSupported ??= parser.rawTransferSupported();
+  return rawTransferIsSupported;
 }
 
 function languageOf(fileName: string): "js" | "jsx" | "ts" | "tsx" {
