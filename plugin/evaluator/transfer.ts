@@ -3,8 +3,8 @@
  * by raw transfer (Node ≥ 22), the tree read from the parser's memory. Raw
  * transfer costs less per module, but its buffer — a 6 GiB reservation V8
  * counts as external memory — sets off a full, memory-reducing collection
- * of the thread's whole heap when it is first made: 26–43 ms in a bundler's
- * thread, with the bundler's heap in it (BENCHMARKS §5). A check worker
+ * of the thread's whole heap when it is first made: 43 ms in an edited
+ * Vite build, the bundler's heap in it (BENCHMARKS §5). A check worker
  * makes it while its own heap is still small; the build's thread, which
  * checks only the few tool files edited since their verdicts, reads its
  * first modules through JSON and takes raw transfer only once it has parsed

@@ -7,10 +7,11 @@
  * then resolves what the run missed, at once, and the check runs again —
  * until a run asks nothing new. A run waits for its own imports only: with
  * hundreds of checks side by side in one build, waiting for the whole
- * queue made each wait cost as much as the queue was long. The checker asks for a tool file's own
- * imports in one round before its first run (most checks then run once);
- * each run after it follows an import chain one step further, and beyond
- * the file's own imports only what the check follows is resolved.
+ * queue made each wait cost as much as the queue was long. The checker
+ * asks for a tool file's own imports in one round before its first run
+ * (most checks then run once); each run after it follows an import chain
+ * one step further, and beyond the file's own imports only what the check
+ * follows is resolved.
  */
 
 /**
