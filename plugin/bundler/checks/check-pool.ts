@@ -109,8 +109,7 @@ export class CheckPool {
   }
 
   private spawn(): Running {
-    const { url, execArgv } = workerScript();
-    const worker = new Worker(url, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: CHECK_YOUNG_GENERATION_MB } });
+    const worker = new Worker(workerScript(), { resourceLimits: { maxYoungGenerationSizeMb: CHECK_YOUNG_GENERATION_MB } });
     // Never what keeps a build's process alive: a build that ends (or fails) stops it, and so does the process's end.
     worker.unref();
     const running: Running = { worker, tasks: new Map() };
