@@ -18,6 +18,8 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // A test process that ends before its file's tests do is named, with the first test that never reported.
+    reporters: ["default", "./test/support/unfinished-files-reporter.ts"],
     projects: [
       {
         test: {
