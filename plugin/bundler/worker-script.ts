@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeAtomically } from "../cache/folder.js";
+import { stringHash } from "./code-stamp.js";
 
 let bundledSources: URL | undefined;
 
@@ -41,7 +42,6 @@ export function workerScript(): URL {
 function bundleSources(): URL {
   const require = createRequire(import.meta.url);
   const esbuild = require("esbuild") as typeof import("esbuild");
-  const crypto = require("node:crypto") as typeof import("node:crypto");
   const { outputFiles } = esbuild.buildSync({
     entryPoints: [fileURLToPath(new URL("./checks/check-worker.ts", import.meta.url))],
     bundle: true,
@@ -55,7 +55,7 @@ function bundleSources(): URL {
   });
   const text = outputFiles[0]!.text;
   const folder = fileURLToPath(new URL("../../node_modules/.cache/wymcp/", import.meta.url));
-  const file = path.join(folder, `check-worker-${crypto.createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
+  const file = path.join(folder, `check-worker-${stringHash(text)}.mjs`);
   writeAtomically(file, text);
   return pathToFileURL(file);
 }

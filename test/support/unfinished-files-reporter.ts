@@ -9,9 +9,9 @@
 import type { Reporter, TestModule } from "vitest/node";
 
 /** The line for a test file that did not finish, or `undefined` when it did. */
-export function unfinishedLine(testModule: TestModule): string | undefined {
+function unfinishedLine(testModule: TestModule): string | undefined {
   const tests = [...testModule.children.allTests()];
-  const unreported = tests.filter((test) => test.result().state === "pending");
+  const unreported = [...testModule.children.allTests("pending")];
   const state = testModule.state();
   if (state === "skipped" || (unreported.length === 0 && (state === "passed" || state === "failed"))) return undefined;
   const first = unreported[0] === undefined ? "" : `; the first not reported: "${unreported[0].fullName}"`;
