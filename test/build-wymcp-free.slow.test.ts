@@ -8,10 +8,12 @@
  * after a clean build fails the next build.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { metafileWymcpFree } from "../plugin/bundler/resolution/wymcp-free.js";
 import { build, bundlers, offenceLines, repo } from "./plugin-builds.js";
+import { esbuildOutcome } from "./support/build-outcomes.js";
 
 describe("the wymcp-free modules of esbuild's metafile", () => {
   const cwd = "/project";
@@ -34,6 +36,9 @@ describe("the wymcp-free modules of esbuild's metafile", () => {
         ],
       },
       "src/imports-unlisted.ts": { imports: [{ path: "src/unlisted.ts", original: "./unlisted.js" }] },
+      "src/wymcp-subpath.ts": { imports: [{ path: "wymcp/mcp", external: true }] },
+      "src/subpath-import.ts": { imports: [{ path: "#w", external: true }] },
+      "src/bundled-subpath-import.ts": { imports: [{ path: "src/b.ts", original: "#lib/b" }] },
       "virtual:config": { imports: [{ path: "wymcp", external: true }] },
     },
   };
@@ -49,6 +54,9 @@ describe("the wymcp-free modules of esbuild's metafile", () => {
     ["src/imports-user.ts", false, "it imports a module that imports wymcp"],
     ["src/cycle-1.ts", false, "its cycle leads to a module that imports wymcp"],
     ["src/imports-unlisted.ts", false, "it imports a local module the metafile does not list"],
+    ["src/wymcp-subpath.ts", false, "it imports a subpath of wymcp"],
+    ["src/subpath-import.ts", false, "it imports a subpath import, which package.json may map to wymcp"],
+    ["src/bundled-subpath-import.ts", false, "a subpath import may map to wymcp's own sources, a local module to the graph"],
     ["src/not-an-input.ts", false, "the graph does not know it"],
   ])("%s: %s (%s)", (file, expected) => {
     expect(free(join(cwd, file))).toBe(expected);
@@ -129,4 +137,76 @@ test("a verdict esbuild kept on wymcp-free modules is not reused by a bundler wi
   expect(offenceLines(result.messages.join("\n"))).toEqual([
     expect.stringContaining(`test/.tmp/wymcp-free/esbuild-then-vite/src/tools.ts:${OFFENCE}`),
   ]);
+});
+
+/** A module that imports only wymcp's types and calls what `./kit.js` exports: a declaration only if that is `defineTool`. */
+const TYPES_ONLY = `import type { ActionSchema } from "wymcp";
+import { make } from "./kit.js";
+export const schema: ActionSchema | undefined = undefined;
+export const maybe = make({ name: "maybe", description: "M", handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {}, required: ["x"] } } });
+`;
+const TYPES_ONLY_OFFENCE = `4:149  actions["a"].required: "x" is not declared in properties.`;
+const PLAIN_KIT = `export function make(value: unknown): unknown {\n  return value;\n}\n`;
+const DEFINE_TOOL_KIT = `export { defineTool as make } from "wymcp";\n`;
+
+function typesOnlyProject(name: string): string {
+  const root = join(repo, "test/.tmp/wymcp-free", name);
+  rmSync(root, { recursive: true, force: true });
+  for (const [file, text] of Object.entries({
+    "src/index.ts": `export * from "./tools.js";\n`,
+    "src/tools.ts": TYPES_ONLY,
+    "src/kit.ts": PLAIN_KIT,
+  })) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  return root;
+}
+
+// Rollup's code filter sees this suite's type-stripped code, which then names neither wymcp nor defineTool: such a module
+// is never checked there, and the module exporting defineTool as "make" says so (`renamedExports`).
+describe.each(bundlers.filter((bundler) => bundler !== "rollup"))("%s: a module that imports only wymcp's types", (bundler) => {
+  test("is checked once a module it calls into re-exports defineTool, though its own text never names it", async () => {
+    const root = typesOnlyProject(`types-only-${bundler}`);
+    const cache = join(root, "verdicts.json");
+    expect((await build(bundler, root, { pluginOptions: { cache } })).ok).toBe(true);
+    writeFileSync(join(root, "src/kit.ts"), DEFINE_TOOL_KIT);
+    const result = await build(bundler, root, { pluginOptions: { cache } });
+    if (result.ok) throw new Error("the build passed");
+    expect(offenceLines(result.messages.join("\n"))).toEqual([
+      expect.stringContaining(`test/.tmp/wymcp-free/types-only-${bundler}/src/tools.ts:${TYPES_ONLY_OFFENCE}`),
+    ]);
+  });
+});
+
+describe("esbuild: a wymcp-free module whose text never names defineTool", () => {
+  test("is not parsed: its verdict is the graph's, kept while the graph says the same", async () => {
+    const root = typesOnlyProject("types-only-unparsed");
+    const cache = join(root, "verdicts.json");
+    expect((await build("esbuild", root, { pluginOptions: { cache } })).ok).toBe(true);
+    const tools = join(root, "src/tools.ts");
+    // No check ran: a check's verdict records what it read (the module itself first) and each resolution it asked for.
+    expect(JSON.parse(readFileSync(cache, "utf8")).entries[tools]).toMatchObject({ reads: [], resolutions: [], free: [tools], tools: 0 });
+    expect((await build("esbuild", root, { pluginOptions: { cache } })).ok).toBe(true);
+    expect(JSON.parse(readFileSync(cache, "utf8")).entries[tools].free).toEqual([tools]);
+  });
+
+  test("that imports a defineTool from outside the project is still said to be not checked", async () => {
+    const root = typesOnlyProject("types-only-outside");
+    const outside = join(tmpdir(), `wymcp-free-kit-${process.pid}.ts`);
+    writeFileSync(outside, PLAIN_KIT.replace("make", "defineTool"));
+    try {
+      writeFileSync(
+        join(root, "src/tools.ts"),
+        TYPES_ONLY.replace(`import { make } from "./kit.js";`, `import { defineTool as make } from "corp-kit";`),
+      );
+      const outcome = await esbuildOutcome(root, { "corp-kit": outside });
+      expect(outcome.errors).toEqual([]);
+      expect(outcome.warnings.join("\n")).toMatch(
+        /defineTool is imported from "corp-kit", a module outside the project, which the check does not read/,
+      );
+    } finally {
+      rmSync(outside, { force: true });
+    }
+  });
 });

@@ -32,6 +32,20 @@ export function wymcpAliases(): { readonly finds: readonly (string | RegExp)[]; 
 }
 
 /**
+ * Whether a bundler maps a specifier other than `wymcp` to wymcp: a module
+ * may then reach wymcp's own sources under another name, which a build's
+ * import graph shows as a local module like any other.
+ *
+ * @example
+ * ```ts
+ * isWymcpAliased(); // true after the call above
+ * ```
+ */
+export function isWymcpAliased(): boolean {
+  return finds.length > 0;
+}
+
+/**
  * Whether a file is one a bundler's alias maps to wymcp.
  *
  * @example

@@ -10,7 +10,10 @@
  * check read (`../../check/reads.ts`): each module it read, as seen on disk, and
  * the answer of each module resolution it asked for. A clean verdict is
  * reused only while all of these are unchanged. Files with offences, syntax
- * errors or nesting too deep to evaluate are checked on every build.
+ * errors or nesting too deep to evaluate are checked on every build. A
+ * module the build's import graph shows wymcp-free, whose text never names
+ * `defineTool` (one importing only wymcp's types), is not even parsed: its
+ * verdict holds while the graph says the same.
  *
  * Modules are resolved by the bundler's own resolver when the build hands
  * one over (`bundler-resolvers.ts`, `pre-resolution.ts`): a check, and a
@@ -20,6 +23,7 @@ import { statSync, type Stats } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { FileCheck } from "../../check/file-check.js";
 import { mayDeclareTools } from "../../check/prefilter.js";
+import { isWymcpAliased } from "../../check/wymcp-aliases.js";
 import type { ProviderLintOptions } from "../../check/provider/lint.js";
 import type { LocatedWarning } from "../../check/provider/locate.js";
 import { BuildMemo, type BundlerResolution } from "../verdicts/build-memo.js";
@@ -183,7 +187,9 @@ export class ModuleChecker {
     const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
     if (store === undefined || !stats?.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
-      return text === undefined || !mayDeclareTools(text, fileName) ? NOTHING : this.run(fileName, text, undefined, resolution);
+      return text === undefined || !mayDeclareTools(text, fileName) || this.declaresNothing(fileName, text)
+        ? NOTHING
+        : this.run(fileName, text, undefined, resolution);
     }
     const stored = store.entries[fileName];
     if (stored !== undefined && sameStats(stored.seen, stats)) {
@@ -213,6 +219,12 @@ export class ModuleChecker {
       return NOTHING;
     }
     const seen = seenOf(stats, text);
+    if (this.declaresNothing(fileName, text)) {
+      // Kept while the file is as seen and the graph still shows it wymcp-free (as a check's verdict on what it took as such).
+      store.entries[fileName] = { seen, reads: [], resolutions: [], free: [fileName], tools: 0 };
+      this.dirty = true;
+      return NOTHING;
+    }
     if (stored === undefined || stored.mentions === false || stored.seen[3] !== seen[3]) return this.run(fileName, text, seen, resolution);
     return when(this.memo.holds(fileName, stored, resolution), (held) => {
       if (!held) return this.run(fileName, text, seen, resolution);
@@ -220,6 +232,19 @@ export class ModuleChecker {
       this.dirty = true;
       return reuse(fileName, stored);
     });
+  }
+
+  /**
+   * Whether a module the text filter passed declares no tool without being
+   * parsed: the build's import graph shows it wymcp-free (its imports, type
+   * imports aside, never reach wymcp) and its text never names `defineTool`
+   * (so it imports none, from anywhere, that the check would say it cannot
+   * follow) — a module that imports only wymcp's types. Not when a bundler
+   * maps another name to wymcp: its sources would be a local module to the
+   * graph.
+   */
+  private declaresNothing(fileName: string, text: string): boolean {
+    return !text.includes("defineTool") && this.memo.wymcpFree?.(fileName) === true && !isWymcpAliased();
   }
 
   /** Checks a module — in a worker, or here once the evaluator has loaded (`check-run.ts`) — and stores a clean verdict. */

@@ -9,11 +9,13 @@
  * same (`module-checker.ts`).
  *
  * The graph is the one the evaluator follows: an import of the specifier
- * `wymcp` (however the bundler resolves it), or of an alias bundling the
- * same file or a file of an installed wymcp, reaches wymcp; an import of a
- * local module reaches what that module reaches; a package, an external or
- * a virtual module is opaque to the evaluator (it never reads them) and so
- * reaches nothing. A module the graph does not know is never wymcp-free.
+ * `wymcp` or a subpath of it (however the bundler resolves it), of a
+ * subpath import (`#w`, which package.json may map to wymcp), or of an alias
+ * bundling the same file or a file of an installed wymcp, reaches wymcp; an
+ * import of a local module reaches what that module reaches; a package, an
+ * external or a virtual module is opaque to the evaluator (it never reads
+ * them) and so reaches nothing. A module the graph does not know is never
+ * wymcp-free.
  */
 import { isInstalledWymcpFile, PACKAGE_NAME } from "../../package.js";
 import { isNamespaced, type ResolutionMetafile } from "./bundler-resolvers.js";
@@ -50,6 +52,11 @@ export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd:
   };
 }
 
+/** `wymcp`, a subpath of it, or a subpath import (`#w`): a specifier (or an external's path) that may name wymcp. */
+function mayNameWymcp(specifier: string): boolean {
+  return specifier === PACKAGE_NAME || specifier.startsWith(`${PACKAGE_NAME}/`) || specifier.startsWith("#");
+}
+
 /** A package or a virtual module: what the evaluator never reads besides other namespaces, and which so reaches nothing. */
 const OPAQUE = /(?:^|\/)node_modules\/|[?\0]/;
 
@@ -63,7 +70,12 @@ function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
   // No destructuring: this runs on every build whose kept verdicts took modules as wymcp-free, mostly before the code is optimised.
   for (const input in inputs) {
     for (const edge of inputs[input]!.imports) {
-      if ((edge.original ?? edge.path) === PACKAGE_NAME || wymcpFiles.has(edge.path) || isInstalledWymcpFile(edge.path))
+      if (
+        mayNameWymcp(edge.original ?? edge.path) ||
+        mayNameWymcp(edge.path) ||
+        wymcpFiles.has(edge.path) ||
+        isInstalledWymcpFile(edge.path)
+      )
         reaching.add(input);
       else if (edge.external === true || isNamespaced(edge.path) || OPAQUE.test(edge.path)) continue;
       // A local module the metafile does not list as an input is unknown: the importer is not wymcp-free.
