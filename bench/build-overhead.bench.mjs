@@ -55,7 +55,7 @@ const EDITED_TARGET = 1.15;
 /** Peak memory of a first esbuild build with the plugin, over the plain build. */
 const MEMORY_TARGET = 1.5;
 const nodeBinary = process.env.WYMCP_BENCH_NODE ?? process.execPath;
-const peakMemory = { off: [], cold: [] };
+const peakMemory = { off: [], cold: [], parse: [] };
 const extraReps = Number(process.env.WYMCP_BENCH_REPS ?? 0);
 
 // ---------------------------------------------------------------------------
@@ -346,10 +346,45 @@ async function buildOnce(bundler, root, withPlugin) {
       if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
       break;
     }
+    case "parse":
+      await parseAlone(root);
+      break;
     default:
       throw new Error(`unknown bundler ${bundler}`);
   }
   return performance.now() - started;
+}
+
+/**
+ * Not a build: what a first build's check cannot do without, for the memory
+ * it costs — a check worker (the plugin's young-generation limit) that loads
+ * oxc-parser and parses the modules the plugin parses in that build (the
+ * tool files and the shared module whose constants they spread; the library
+ * modules that import only wymcp's types are wymcp-free in esbuild's graph,
+ * never parsed), with raw transfer where supported, as check workers parse,
+ * keeping nothing.
+ */
+async function parseAlone(root) {
+  const { Worker } = await import("node:worker_threads");
+  const { once } = await import("node:events");
+  const { readdirSync } = await import("node:fs");
+  const { CHECK_YOUNG_GENERATION_MB } = await import(pathToFileURL(join(dist, "plugin/check/young-generation.js")).href);
+  const tools = readdirSync(join(root, "src/tools")).map((name) => join(root, "src/tools", name));
+  const files = [...tools, join(root, "src/shared/schemas.ts")];
+  const source = `
+    const { workerData } = require("node:worker_threads");
+    const { readFileSync } = require("node:fs");
+    import(workerData.parser).then(({ parseSync, rawTransferSupported }) => {
+      const experimentalRawTransfer = rawTransferSupported();
+      for (const file of workerData.files) parseSync(file, readFileSync(file, "utf8"), { experimentalRawTransfer }).program;
+    });`;
+  const worker = new Worker(source, {
+    eval: true,
+    workerData: { files, parser: import.meta.resolve("oxc-parser") },
+    resourceLimits: { maxYoungGenerationSizeMb: CHECK_YOUNG_GENERATION_MB },
+  });
+  const [exitCode] = await once(worker, "exit");
+  if (exitCode !== 0) throw new Error(`the parsing worker exited with code ${exitCode}`);
 }
 
 /** Rollup reads no TypeScript: `.js` specifiers resolved to `.ts` files, types stripped by esbuild's transform. */
@@ -409,6 +444,10 @@ function measure(bundler, root, reps) {
       if (kind === "edited") appendFileSync(edited, `// edit ${bundler} ${index}\n`);
       samples[kind].push(timeBuild(bundler, root, kind !== "off"));
       if (bundler === "esbuild" && (kind === "off" || kind === "cold")) peakMemory[kind].push(lastPeakMemory);
+    }
+    if (bundler === "esbuild") {
+      timeBuild("parse", root, true);
+      peakMemory.parse.push(lastPeakMemory);
     }
   }
   // The ratio of each build to the plugin-off build of its round, then the median: the machine's load drifts less within a round than across the run.
@@ -471,6 +510,17 @@ export async function run() {
           memoryRatio,
           1,
           MEMORY_TARGET,
+        );
+        // What bounds it: the parses alone, in a check worker, against the same plain builds.
+        const parseRatio = median(peakMemory.parse.map((value, index) => value / peakMemory.off[index]));
+        console.log(
+          `  the parses alone (a check worker parsing the modules a first build parses, nothing else): ${median(peakMemory.parse).toFixed(0)} MB, ${parseRatio.toFixed(2)} × the plain build`,
+        );
+        record(
+          "build peak memory, the parses alone (a check worker parsing what a first build parses)",
+          "esbuild, plugin off (median of paired ratios)",
+          parseRatio,
+          1,
         );
       }
     }
