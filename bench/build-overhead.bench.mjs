@@ -13,10 +13,12 @@
 //   npm run build && node bench/run.mjs build
 //   WYMCP_BENCH_REPS=9 node bench/run.mjs build     (more samples)
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { median, record } from "./compare.mjs";
 
 const here = fileURLToPath(import.meta.url);
@@ -365,9 +367,6 @@ async function buildOnce(bundler, root, withPlugin) {
  * keeping nothing.
  */
 async function parseAlone(root) {
-  const { Worker } = await import("node:worker_threads");
-  const { once } = await import("node:events");
-  const { readdirSync } = await import("node:fs");
   const { CHECK_YOUNG_GENERATION_MB } = await import(pathToFileURL(join(dist, "plugin/check/young-generation.js")).href);
   const tools = readdirSync(join(root, "src/tools")).map((name) => join(root, "src/tools", name));
   const files = [...tools, join(root, "src/shared/schemas.ts")];

@@ -14,6 +14,18 @@ import { fileURLToPath } from "node:url";
 export const PACKAGE_NAME = "wymcp";
 
 /**
+ * Whether a specifier is wymcp's own: the package's name or a subpath of it.
+ *
+ * @example
+ * ```ts
+ * isWymcpSpecifier("wymcp/mcp"); // true
+ * ```
+ */
+export function isWymcpSpecifier(specifier: string): boolean {
+  return specifier === PACKAGE_NAME || specifier.startsWith(`${PACKAGE_NAME}/`);
+}
+
+/**
  * The version in the first package.json named `wymcp` at or above `folder`
  * (default: this module's folder); `undefined` when there is none.
  *

@@ -78,21 +78,24 @@ const SECOND = `import { run as inner } from "./third.js";\nexport const run = i
 const PLAIN_THIRD = `export function run(value: unknown): unknown {\n  return value;\n}\n`;
 const DEFINE_TOOL_THIRD = `export { defineTool as run } from "wymcp";\n`;
 
-function project(name: string, third: string): string {
+/** A fresh project under `test/.tmp/wymcp-free/<name>` whose `src/index.ts` re-exports `src/tools.ts`. */
+function writeProject(name: string, files: Readonly<Record<string, string>>): string {
   const root = join(repo, "test/.tmp/wymcp-free", name);
   rmSync(root, { recursive: true, force: true });
-  const files = {
-    "src/index.ts": `export * from "./tools.js";\n`,
-    "src/tools.ts": TOOL_FILE,
-    "src/lib/first.ts": FIRST,
-    "src/lib/second.ts": SECOND,
-    "src/lib/third.ts": third,
-  };
-  for (const [file, text] of Object.entries(files)) {
+  for (const [file, text] of Object.entries({ "src/index.ts": `export * from "./tools.js";\n`, ...files })) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), text);
   }
   return root;
+}
+
+function project(name: string, third: string): string {
+  return writeProject(name, {
+    "src/tools.ts": TOOL_FILE,
+    "src/lib/first.ts": FIRST,
+    "src/lib/second.ts": SECOND,
+    "src/lib/third.ts": third,
+  });
 }
 
 describe.each(bundlers)("%s", (bundler) => {
@@ -150,17 +153,7 @@ const PLAIN_KIT = `export function make(value: unknown): unknown {\n  return val
 const DEFINE_TOOL_KIT = `export { defineTool as make } from "wymcp";\n`;
 
 function typesOnlyProject(name: string): string {
-  const root = join(repo, "test/.tmp/wymcp-free", name);
-  rmSync(root, { recursive: true, force: true });
-  for (const [file, text] of Object.entries({
-    "src/index.ts": `export * from "./tools.js";\n`,
-    "src/tools.ts": TYPES_ONLY,
-    "src/kit.ts": PLAIN_KIT,
-  })) {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), text);
-  }
-  return root;
+  return writeProject(name, { "src/tools.ts": TYPES_ONLY, "src/kit.ts": PLAIN_KIT });
 }
 
 // Rollup's code filter sees this suite's type-stripped code, which then names neither wymcp nor defineTool: such a module

@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { addWymcpAliases } from "../check/wymcp-aliases.js";
-import { isInstalledWymcpFile, PACKAGE_NAME, wymcpVersion } from "../package.js";
+import { isInstalledWymcpFile, isWymcpSpecifier, PACKAGE_NAME, wymcpVersion } from "../package.js";
 
 /** An alias as a bundler's configuration holds it: what it replaces, and with what. */
 interface AliasEntry {
@@ -60,7 +60,7 @@ function entriesOf(alias: unknown): AliasEntry[] {
 function leadsToWymcp(target: unknown): boolean {
   if (Array.isArray(target)) return target.some(leadsToWymcp);
   if (typeof target !== "string") return false;
-  if (target === PACKAGE_NAME || target.startsWith(`${PACKAGE_NAME}/`) || isInstalledWymcpFile(target)) return true;
+  if (isWymcpSpecifier(target) || isInstalledWymcpFile(target)) return true;
   return path.isAbsolute(target) && wymcpVersion(path.dirname(target)) !== undefined;
 }
 

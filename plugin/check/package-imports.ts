@@ -6,7 +6,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { PACKAGE_NAME } from "../package.js";
+import { isWymcpSpecifier } from "../package.js";
 
 interface Manifest {
   readonly file: string | undefined;
@@ -58,8 +58,7 @@ function namesIn(file: string): string[] {
 
 /** Whether an `imports` target (a string, or conditions and fallbacks holding strings) names wymcp. */
 function namesWymcp(target: unknown): boolean {
-  if (typeof target === "string")
-    return target === PACKAGE_NAME || target.startsWith(`${PACKAGE_NAME}/`) || /(?:^|\/)node_modules\/wymcp\//.test(target);
+  if (typeof target === "string") return isWymcpSpecifier(target) || /(?:^|\/)node_modules\/wymcp\//.test(target);
   if (typeof target !== "object" || target === null) return false;
   return Object.values(target).some(namesWymcp);
 }

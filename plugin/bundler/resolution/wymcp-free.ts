@@ -17,7 +17,7 @@
  * them) and so reaches nothing. A module the graph does not know is never
  * wymcp-free.
  */
-import { isInstalledWymcpFile, PACKAGE_NAME } from "../../package.js";
+import { isInstalledWymcpFile, isWymcpSpecifier, PACKAGE_NAME } from "../../package.js";
 import { isNamespaced, type ResolutionMetafile } from "./bundler-resolvers.js";
 import { metafileInput } from "./metafile-paths.js";
 
@@ -54,7 +54,7 @@ export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd:
 
 /** `wymcp`, a subpath of it, or a subpath import (`#w`): a specifier (or an external's path) that may name wymcp. */
 function mayNameWymcp(specifier: string): boolean {
-  return specifier === PACKAGE_NAME || specifier.startsWith(`${PACKAGE_NAME}/`) || specifier.startsWith("#");
+  return isWymcpSpecifier(specifier) || specifier.startsWith("#");
 }
 
 /** A package or a virtual module: what the evaluator never reads besides other namespaces, and which so reaches nothing. */
@@ -71,8 +71,8 @@ function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
   for (const input in inputs) {
     for (const edge of inputs[input]!.imports) {
       if (
-        mayNameWymcp(edge.original ?? edge.path) ||
         mayNameWymcp(edge.path) ||
+        (edge.original !== undefined && mayNameWymcp(edge.original)) ||
         wymcpFiles.has(edge.path) ||
         isInstalledWymcpFile(edge.path)
       )
