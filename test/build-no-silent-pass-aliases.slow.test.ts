@@ -9,7 +9,7 @@
  * warning, and `wymcp check` lists it as partly checked.
  */
 import { describe, expect, test } from "vitest";
-import { runtimeEntry } from "./plugin-builds.js";
+import { build, runtimeEntry } from "./plugin-builds.js";
 import { project } from "./plugin-support.js";
 import { cliOutcome, esbuildOutcome, viteOutcome } from "./support/build-outcomes.js";
 
@@ -177,6 +177,20 @@ describe("a bundler's alias of wymcp", () => {
         expect(outcome.ok).toBe(false);
         expect(outcome.errors.join("\n")).toMatch(TYPO);
       }
+    },
+    BOUND,
+  );
+
+  test.each([
+    ["defineTool imported from the alias", `import { defineTool } from "w";\nexport const t = defineTool(${BAD});\n`],
+    ["the alias read by a computed key", `import * as w from "w";\nexport const t = w["define" + "Tool"](${BAD});\n`],
+  ])(
+    "%s: Rolldown, told the alias by its resolve.alias, follows it to the offence",
+    async (_name, source) => {
+      const root = project({ "src/index.ts": source });
+      const result = await build("rolldown", root, { alias, pluginOptions: { cache: false } });
+      if (result.ok) throw new Error("the build passed");
+      expect(result.messages.join("\n")).toMatch(TYPO);
     },
     BOUND,
   );

@@ -10,8 +10,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { describe, expect, test } from "vitest";
-import { metafileWymcpFree } from "../plugin/bundler/resolution/wymcp-free.js";
+import { afterAll, describe, expect, test } from "vitest";
+import { ModuleListGraph } from "../plugin/bundler/resolution/module-list-graph.js";
+import { graphWymcpFree, metafileWymcpFree } from "../plugin/bundler/resolution/wymcp-free.js";
 import { build, bundlers, offenceLines, repo } from "./plugin-builds.js";
 import { esbuildOutcome } from "./support/build-outcomes.js";
 
@@ -78,9 +79,12 @@ const SECOND = `import { run as inner } from "./third.js";\nexport const run = i
 const PLAIN_THIRD = `export function run(value: unknown): unknown {\n  return value;\n}\n`;
 const DEFINE_TOOL_THIRD = `export { defineTool as run } from "wymcp";\n`;
 
-/** A fresh project under `test/.tmp/wymcp-free/<name>` whose `src/index.ts` re-exports `src/tools.ts`. */
-function writeProject(name: string, files: Readonly<Record<string, string>>): string {
-  const root = join(repo, "test/.tmp/wymcp-free", name);
+/**
+ * A fresh project under `test/.tmp/wymcp-free/<name>` (or `base`) whose `src/index.ts` re-exports `src/tools.ts`.
+ * Under the repository, every module lies in wymcp's own package, which Rolldown's graph takes as wymcp itself.
+ */
+function writeProject(name: string, files: Readonly<Record<string, string>>, base = join(repo, "test/.tmp/wymcp-free")): string {
+  const root = join(base, name);
   rmSync(root, { recursive: true, force: true });
   for (const [file, text] of Object.entries({ "src/index.ts": `export * from "./tools.js";\n`, ...files })) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
@@ -89,13 +93,12 @@ function writeProject(name: string, files: Readonly<Record<string, string>>): st
   return root;
 }
 
-function project(name: string, third: string): string {
-  return writeProject(name, {
-    "src/tools.ts": TOOL_FILE,
-    "src/lib/first.ts": FIRST,
-    "src/lib/second.ts": SECOND,
-    "src/lib/third.ts": third,
-  });
+function project(name: string, third: string, base?: string): string {
+  return writeProject(
+    name,
+    { "src/tools.ts": TOOL_FILE, "src/lib/first.ts": FIRST, "src/lib/second.ts": SECOND, "src/lib/third.ts": third },
+    base,
+  );
 }
 
 describe.each(bundlers)("%s", (bundler) => {
@@ -152,8 +155,8 @@ const TYPES_ONLY_OFFENCE = `4:149  actions["a"].required: "x" is not declared in
 const PLAIN_KIT = `export function make(value: unknown): unknown {\n  return value;\n}\n`;
 const DEFINE_TOOL_KIT = `export { defineTool as make } from "wymcp";\n`;
 
-function typesOnlyProject(name: string): string {
-  return writeProject(name, { "src/tools.ts": TYPES_ONLY, "src/kit.ts": PLAIN_KIT });
+function typesOnlyProject(name: string, base?: string): string {
+  return writeProject(name, { "src/tools.ts": TYPES_ONLY, "src/kit.ts": PLAIN_KIT }, base);
 }
 
 // Rollup's code filter sees this suite's type-stripped code, which then names neither wymcp nor defineTool: such a module
@@ -201,5 +204,125 @@ describe("esbuild: a wymcp-free module whose text never names defineTool", () =>
     } finally {
       rmSync(outside, { force: true });
     }
+  });
+});
+
+describe("Rolldown's module list as an import graph", () => {
+  /** A module list: each module's imports; Rolldown lists the importers of every module but an external. */
+  const imports: Readonly<Record<string, readonly string[]>> = {
+    "/p/src/tool.ts": ["wymcp", "/p/src/lib.ts"],
+    "/p/src/lib.ts": [],
+    "/p/src/barrel.ts": ["/p/src/tool.ts"],
+    "/p/src/uses-installed.ts": ["/p/node_modules/wymcp/dist/index.js"],
+    "/p/node_modules/wymcp/dist/index.js": [],
+    "/p/src/uses-package.ts": ["/p/node_modules/kit/index.js"],
+    "/p/node_modules/kit/index.js": ["/p/node_modules/wymcp/dist/index.js"],
+    "/p/src/subpath.ts": ["wymcp/mcp"],
+    "/p/src/subpath-import.ts": ["#w"],
+    "/p/src/lazy.ts": [],
+    "/p/src/loads-lazily.ts": [],
+    "/p/src/cycle-1.ts": ["/p/src/cycle-2.ts"],
+    "/p/src/cycle-2.ts": ["/p/src/cycle-1.ts", "/p/src/barrel.ts"],
+    "/p/src/free-cycle-1.ts": ["/p/src/free-cycle-2.ts"],
+    "/p/src/free-cycle-2.ts": ["/p/src/free-cycle-1.ts"],
+    "\0virtual:config": ["wymcp"],
+    "/p/src/uses-virtual.ts": ["\0virtual:config"],
+    wymcp: [],
+    "wymcp/mcp": [],
+    "#w": [],
+  };
+  const dynamic: Readonly<Record<string, readonly string[]>> = { "/p/src/loads-lazily.ts": ["/p/src/uses-installed.ts"] };
+  const importersOf = (id: string, list: Readonly<Record<string, readonly string[]>>) =>
+    id.startsWith("/") ? Object.keys(list).filter((importer) => list[importer]!.includes(id)) : [];
+  const context = {
+    getModuleIds: () => Object.keys(imports),
+    getModuleInfo: (id: string) =>
+      Object.hasOwn(imports, id)
+        ? {
+            importedIds: imports[id]!,
+            dynamicallyImportedIds: dynamic[id] ?? [],
+            importers: importersOf(id, imports),
+            dynamicImporters: importersOf(id, dynamic),
+          }
+        : null,
+  };
+  const free = graphWymcpFree(new ModuleListGraph(context));
+
+  test.each([
+    ["/p/src/lib.ts", true, "it imports nothing"],
+    ["/p/src/uses-package.ts", true, "a package's module is never read, so what it imports reaches nothing"],
+    ["/p/src/free-cycle-1.ts", true, "a cycle that never reaches wymcp"],
+    ["/p/src/lazy.ts", true, "it imports nothing"],
+    ["/p/src/uses-virtual.ts", true, "a virtual module is never read, so what it imports reaches nothing"],
+    ["/p/src/tool.ts", false, "it imports wymcp, an external Rolldown lists no importers of"],
+    ["/p/src/barrel.ts", false, "it imports a module that imports wymcp"],
+    ["/p/src/uses-installed.ts", false, "it imports a file of an installed wymcp"],
+    ["/p/src/subpath.ts", false, "it imports a subpath of wymcp"],
+    ["/p/src/subpath-import.ts", false, "it imports a subpath import, which package.json may map to wymcp"],
+    ["/p/src/loads-lazily.ts", false, "it imports a module that reaches wymcp, dynamically"],
+    ["/p/src/cycle-1.ts", false, "its cycle leads to a module that reaches wymcp"],
+    ["/p/node_modules/wymcp/dist/index.js", false, "a package's file is not a local module"],
+    ["/p/src/not-listed.ts", false, "the graph does not know it"],
+  ])("%s: %s (%s)", (file, expected) => {
+    expect(free(file)).toBe(expected);
+  });
+
+  test("with wymcp external, only a module whose text may name wymcp is asked what it imports", () => {
+    const asked: string[] = [];
+    const graph = new ModuleListGraph(
+      {
+        getModuleIds: context.getModuleIds,
+        getModuleInfo: (id: string) => (asked.push(id), context.getModuleInfo(id)),
+      },
+      (fileName) => fileName !== "/p/src/tool.ts",
+    );
+    expect(graph.reaching).not.toContain("/p/src/tool.ts");
+    expect(asked).not.toContain("/p/src/tool.ts");
+    expect(asked).toContain("/p/src/subpath.ts");
+  });
+
+  test("a module of wymcp's own package is wymcp (a local build, linked or aliased)", () => {
+    const own = join(repo, "src/index.ts");
+    const graph = new ModuleListGraph({
+      getModuleIds: () => ["/p/src/tool.ts", own],
+      getModuleInfo: (id) => ({
+        importedIds: id === own ? [] : [own],
+        dynamicallyImportedIds: [],
+        importers: id === own ? ["/p/src/tool.ts"] : [],
+        dynamicImporters: [],
+      }),
+    });
+    expect(graph.reaching).toEqual(["/p/src/tool.ts", own]);
+  });
+});
+
+describe("Rolldown, a project outside wymcp's own package", () => {
+  const base = join(tmpdir(), `wymcp-free-${process.pid}`);
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  test("a chain its graph shows wymcp-free is not read; the verdict no longer holds once the chain reaches defineTool", async () => {
+    const root = project("deep-edit", PLAIN_THIRD, base);
+    const cache = join(root, "verdicts.json");
+    expect((await build("rolldown", root, { pluginOptions: { cache } })).ok).toBe(true);
+    const entry = JSON.parse(readFileSync(cache, "utf8")).entries[join(root, "src/tools.ts")];
+    expect(entry.free).toEqual([join(root, "src/lib/first.ts")]);
+    expect(entry.reads.map(([file]: [string]) => file)).not.toContain(join(root, "src/lib/first.ts"));
+    expect((await build("rolldown", root, { pluginOptions: { cache } })).ok).toBe(true);
+    writeFileSync(join(root, "src/lib/third.ts"), DEFINE_TOOL_THIRD);
+    const result = await build("rolldown", root, { pluginOptions: { cache } });
+    if (result.ok) throw new Error("the build passed");
+    expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`deep-edit/src/tools.ts:${OFFENCE}`)]);
+  });
+
+  test("a module importing only wymcp's types is not parsed, and is checked once what it calls re-exports defineTool", async () => {
+    const root = typesOnlyProject("types-only", base);
+    const cache = join(root, "verdicts.json");
+    expect((await build("rolldown", root, { pluginOptions: { cache } })).ok).toBe(true);
+    const tools = join(root, "src/tools.ts");
+    expect(JSON.parse(readFileSync(cache, "utf8")).entries[tools]).toMatchObject({ reads: [], resolutions: [], free: [tools], tools: 0 });
+    writeFileSync(join(root, "src/kit.ts"), DEFINE_TOOL_KIT);
+    const result = await build("rolldown", root, { pluginOptions: { cache } });
+    if (result.ok) throw new Error("the build passed");
+    expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`types-only/src/tools.ts:${TYPES_ONLY_OFFENCE}`)]);
   });
 });

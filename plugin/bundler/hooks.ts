@@ -23,6 +23,7 @@ import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
+import type { ModuleListContext as GraphContext } from "./resolution/module-list-graph.js";
 import type { ModuleVerdict } from "./checks/module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack/webpack-apply.js";
@@ -69,16 +70,18 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
  * Rolldown: one pass over the build's modules when it ends. A transform
  * hook, even filtered natively, has Rolldown call JavaScript (passing the
  * code) for every module that mentions wymcp, which costs more than
- * checking a module whose verdict is kept.
+ * checking a module whose verdict is kept. At the end the module list is
+ * there too: the checks read no module it shows wymcp-free.
  */
 function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
   const accepts = moduleFilter(options);
-  type ModuleListContext = UnpluginBuildContext & UnpluginContext & { getModuleIds(): Iterable<string> };
+  type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
   async function buildEnd(this: ModuleListContext, error?: unknown): Promise<void> {
     if (error !== undefined && error !== null) return; // the bundler's own error stands
     const { checker, run } = await pass.ready();
     const tally = new BuildTally(options);
-    checker.startBuild(true);
+    // The module list as an import graph: a check reads no module it shows never reaching wymcp.
+    checker.startBuild(true, new run.ModuleListGraph(this, (fileName) => checker.mayNameWymcp(fileName)));
     try {
       const files: string[] = [];
       for (const id of this.getModuleIds()) {
@@ -106,8 +109,11 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     }
     tellClean(this, tally);
   }
+  // Rolldown's `resolve.alias`: a module importing another name for wymcp must reach the check, and the graph must know the file.
+  const readOptions = (input: { resolve?: { alias?: unknown } }) => void noteWymcpAliases(input.resolve?.alias);
   return {
     name: "wymcp",
+    ...({ options: readOptions } as object),
     buildStart() {
       pass.prepare();
     },

@@ -60,7 +60,10 @@ export class CheckPool {
 
   /** A build starts (the workers' state follows it). */
   startBuild(once: boolean, graph: ImportGraph | undefined): void {
-    this.build = { kind: "build", once, graph };
+    // Plain data: a graph built on demand keeps what it found behind getters, which a message would not copy.
+    const copied: ImportGraph | undefined =
+      graph === undefined || "metafile" in graph ? graph : { modules: graph.modules, reaching: graph.reaching };
+    this.build = { kind: "build", once, graph: copied };
     for (const { worker } of this.running) worker.postMessage(this.buildMessage());
   }
 

@@ -19,7 +19,7 @@ import { metafileResolver } from "../resolution/bundler-resolvers.js";
 import type { BuildMessage, CheckMessage, FromWorker, ToWorker } from "./check-messages.js";
 import { outcomeOf, runCheck } from "./check-run.js";
 import { ResolutionTable, type BundlerResolve } from "../resolution/pre-resolution.js";
-import { metafileWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
+import { graphWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
 
 /** The build under way: its table of the bundler's answers (shared by its checks when it runs once) and its import graph. */
 interface Build {
@@ -69,8 +69,8 @@ function started({ once, graph, aliases }: BuildMessage): Build {
   if (aliases !== undefined) addWymcpAliases(aliases.finds, aliases.files);
   return {
     table: once ? new ResolutionTable() : undefined,
-    graphResolve: graph === undefined ? undefined : metafileResolver(graph.metafile, graph.cwd),
-    wymcpFree: graph === undefined ? undefined : metafileWymcpFree(graph.metafile, graph.cwd),
+    graphResolve: graph === undefined || !("metafile" in graph) ? undefined : metafileResolver(graph.metafile, graph.cwd),
+    wymcpFree: graph === undefined ? undefined : graphWymcpFree(graph),
   };
 }
 

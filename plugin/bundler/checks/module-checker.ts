@@ -153,13 +153,25 @@ export class ModuleChecker {
    * A build starts. `once`: the build runs once (no watch mode, no dev
    * server), so a module found unchanged is not looked at again until it
    * ends. `graph`: the build's import graph, when the bundler has it before
-   * the checks (esbuild's metafile): it answers the checks' resolutions, and
-   * a check reads no module the graph shows never reaching wymcp to ask what
-   * it exports (`wymcp-free.ts`).
+   * the checks (esbuild's metafile, Rolldown's module list): a check reads no
+   * module the graph shows never reaching wymcp to ask what it exports
+   * (`wymcp-free.ts`), and esbuild's answers the checks' resolutions.
    */
   startBuild(once: boolean, graph?: ImportGraph): void {
     this.memo.start(once, graph);
     this.pool?.startBuild(once, graph);
+  }
+
+  /**
+   * Whether a module's text may name wymcp, as far as the stored verdicts
+   * know: `false` only for a module seen failing the text filter and
+   * unchanged since (such a module imports nothing by the name wymcp).
+   */
+  mayNameWymcp(fileName: string): boolean {
+    const stored = this.store()?.entries[fileName];
+    if (stored?.mentions !== false) return true;
+    const stats = statSync(fileName, { throwIfNoEntry: false });
+    return stats === undefined || !sameStats(stored.seen, stats);
   }
 
   /** Writes the cache if it changed since it was last written; the build's check workers stop. */

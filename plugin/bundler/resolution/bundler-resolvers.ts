@@ -119,13 +119,24 @@ export interface ResolutionMetafile {
 }
 
 /**
- * The import graph a bundler hands over before its checks (esbuild's
- * metafile): it answers resolutions, and which modules are wymcp-free.
+ * The import graph a bundler hands over before its checks: esbuild's
+ * metafile, which answers resolutions and which modules are wymcp-free, or
+ * Rolldown's module list, which answers only the latter
+ * (`module-list-graph.ts`).
  */
-export interface ImportGraph {
+export type ImportGraph = MetafileGraph | ReachGraph;
+
+/** esbuild's metafile. */
+export interface MetafileGraph {
   readonly metafile: ResolutionMetafile | undefined;
   /** The folder the metafile's paths are relative to. */
   readonly cwd: string;
+}
+
+/** A bundler's modules (absolute file names), and those of them from which an import chain reaches wymcp. */
+export interface ReachGraph {
+  readonly modules: readonly string[];
+  readonly reaching: readonly string[];
 }
 
 /** Whether a metafile path is of another namespace than files on disk (written `namespace:path`). */

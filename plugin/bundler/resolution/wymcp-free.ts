@@ -18,7 +18,7 @@
  * wymcp-free.
  */
 import { isInstalledWymcpFile, isWymcpSpecifier, PACKAGE_NAME } from "../../package.js";
-import { isNamespaced, type ResolutionMetafile } from "./bundler-resolvers.js";
+import { isNamespaced, type ImportGraph, type ReachGraph, type ResolutionMetafile } from "./bundler-resolvers.js";
 import { metafileInput } from "./metafile-paths.js";
 
 /** Whether a module (an absolute file name) is wymcp-free in this build's graph. */
@@ -50,6 +50,28 @@ export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd:
     }
     return free;
   };
+}
+
+/**
+ * The wymcp-free modules of a build's graph, read when first asked: a graph
+ * built on demand (`module-list-graph.ts`) is then built only by a build
+ * that asks.
+ *
+ * @example
+ * ```ts
+ * const free = graphWymcpFree({ metafile: result.metafile, cwd });
+ * ```
+ */
+export function graphWymcpFree(graph: ImportGraph): WymcpFree {
+  let free: WymcpFree | undefined;
+  return (fileName) => (free ??= "metafile" in graph ? metafileWymcpFree(graph.metafile, graph.cwd) : reachWymcpFree(graph))(fileName);
+}
+
+/** A module the bundler lists, from which no import chain reaches wymcp. */
+function reachWymcpFree(graph: ReachGraph): WymcpFree {
+  const modules = new Set(graph.modules);
+  const reaching = new Set(graph.reaching);
+  return (fileName) => modules.has(fileName) && !reaching.has(fileName);
 }
 
 /** `wymcp`, a subpath of it, or a subpath import (`#w`): a specifier (or an external's path) that may name wymcp. */

@@ -14,7 +14,7 @@ import { metafileResolver, type ImportGraph } from "../resolution/bundler-resolv
 import { ResolutionTable, type BundlerResolve } from "../resolution/pre-resolution.js";
 import { isAsSeen, type Seen } from "./seen.js";
 import type { Entry } from "./verdict-store.js";
-import { metafileWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
+import { graphWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
 
 /** The bundler's resolver, and the table of its answers a check runs against. */
 export interface BundlerResolution {
@@ -39,15 +39,15 @@ export class BuildMemo {
   private resolved = new Map<string, string | null>();
   /** The bundler's answers, shared by the checks of a build that runs once. */
   private table: ResolutionTable | undefined;
-  /** The build's import graph, when the bundler hands one over (esbuild's metafile): which modules are wymcp-free. */
+  /** The build's import graph, when the bundler hands one over (esbuild's metafile, Rolldown's module list): the wymcp-free modules. */
   wymcpFree: WymcpFree | undefined;
-  /** The graph's resolver: the file the bundler bundled for each import it records. */
+  /** The graph's resolver, when it records specifiers: the file the bundler bundled for each import. */
   graphResolve: BundlerResolve | undefined;
 
   /** A build starts; `once`: it runs once (no watch mode, no dev server); `graph`: its import graph, if known. */
   start(once: boolean, graph?: ImportGraph): void {
-    this.wymcpFree = graph === undefined ? undefined : metafileWymcpFree(graph.metafile, graph.cwd);
-    this.graphResolve = graph === undefined ? undefined : metafileResolver(graph.metafile, graph.cwd);
+    this.wymcpFree = graph === undefined ? undefined : graphWymcpFree(graph);
+    this.graphResolve = graph === undefined || !("metafile" in graph) ? undefined : metafileResolver(graph.metafile, graph.cwd);
     this.unchanged = once ? new Map() : undefined;
     this.resolved = new Map();
     this.table = once ? new ResolutionTable() : undefined;
