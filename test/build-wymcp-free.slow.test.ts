@@ -11,7 +11,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { ModuleListGraph } from "../plugin/bundler/resolution/module-list-graph.js";
+import { moduleListGraph } from "../plugin/bundler/resolution/module-list-graph.js";
+import { compilationGraph } from "../plugin/bundler/webpack/compilation-graph.js";
 import { graphWymcpFree, metafileWymcpFree } from "../plugin/bundler/resolution/wymcp-free.js";
 import { build, bundlers, offenceLines, repo } from "./plugin-builds.js";
 import { esbuildOutcome } from "./support/build-outcomes.js";
@@ -246,7 +247,7 @@ describe("Rolldown's module list as an import graph", () => {
           }
         : null,
   };
-  const free = graphWymcpFree(new ModuleListGraph(context));
+  const free = graphWymcpFree(moduleListGraph(context));
 
   test.each([
     ["/p/src/lib.ts", true, "it imports nothing"],
@@ -269,7 +270,7 @@ describe("Rolldown's module list as an import graph", () => {
 
   test("with wymcp external, only a module whose text may name wymcp is asked what it imports", () => {
     const asked: string[] = [];
-    const graph = new ModuleListGraph(
+    const graph = moduleListGraph(
       {
         getModuleIds: context.getModuleIds,
         getModuleInfo: (id: string) => (asked.push(id), context.getModuleInfo(id)),
@@ -283,7 +284,7 @@ describe("Rolldown's module list as an import graph", () => {
 
   test("a module of wymcp's own package is wymcp (a local build, linked or aliased)", () => {
     const own = join(repo, "src/index.ts");
-    const graph = new ModuleListGraph({
+    const graph = moduleListGraph({
       getModuleIds: () => ["/p/src/tool.ts", own],
       getModuleInfo: (id) => ({
         importedIds: id === own ? [] : [own],
@@ -296,20 +297,69 @@ describe("Rolldown's module list as an import graph", () => {
   });
 });
 
-describe("Rolldown, a project outside wymcp's own package", () => {
-  const base = join(tmpdir(), `wymcp-free-${process.pid}`);
+describe("webpack's and Rspack's module graph", () => {
+  /** Modules as the compilation holds them: a file (`resource`) or an external's request, and their importers. */
+  const module = (userRequest: string, resource?: string) => ({ userRequest, resource });
+  const wymcp = module("wymcp");
+  const installed = module("/p/node_modules/wymcp/dist/index.js", "/p/node_modules/wymcp/dist/index.js");
+  const subpathImport = module("#w");
+  const kit = module("/p/node_modules/kit/index.js", "/p/node_modules/kit/index.js");
+  const local = (name: string) => module(`/p/src/${name}.ts`, `/p/src/${name}.ts`);
+  const tool = local("tool");
+  const barrel = local("barrel");
+  const lib = local("lib");
+  const viaInstalled = local("via-installed");
+  const viaKit = local("via-kit");
+  const viaSubpath = local("via-subpath");
+  const raw = local("raw");
+  const importers = new Map<unknown, unknown[]>([
+    [wymcp, [tool, kit, null]],
+    [tool, [barrel]],
+    [installed, [viaInstalled]],
+    [kit, [viaKit]],
+    [subpathImport, [viaSubpath]],
+    [lib, [tool, raw]],
+  ]);
+  const modules = [wymcp, installed, subpathImport, kit, tool, barrel, lib, viaInstalled, viaKit, viaSubpath, raw];
+  const moduleGraph = {
+    getIncomingConnections: (of: never) => (importers.get(of) ?? []).map((originModule) => ({ originModule })),
+  };
+  const files = modules.flatMap(({ resource }) => (resource === undefined ? [] : [resource]));
+  const free = graphWymcpFree(compilationGraph(moduleGraph, modules, files)!);
+
+  test.each([
+    ["/p/src/lib.ts", true, "nothing it imports reaches wymcp (its importers do not matter)"],
+    ["/p/src/via-kit.ts", true, "a package's module is never read, so what it imports reaches nothing"],
+    ["/p/src/raw.ts", true, "it imports a wymcp-free module"],
+    ["/p/src/tool.ts", false, "it imports the external wymcp"],
+    ["/p/src/barrel.ts", false, "it imports a module that imports wymcp"],
+    ["/p/src/via-installed.ts", false, "it imports a file of an installed wymcp"],
+    ["/p/src/via-subpath.ts", false, "it imports an external subpath import, which package.json may map to wymcp"],
+    ["/p/node_modules/kit/index.js", false, "a package's file is not a local module"],
+    ["/p/src/not-listed.ts", false, "the graph does not know it"],
+  ])("%s: %s (%s)", (file, expected) => {
+    expect(free(file)).toBe(expected);
+  });
+
+  test("a compiler without a module graph gives none", () => {
+    expect(compilationGraph(undefined, modules, files)).toBeUndefined();
+  });
+});
+
+describe.each(["rolldown", "webpack", "rspack"] as const)("%s, a project outside wymcp's own package", (bundler) => {
+  const base = join(tmpdir(), `wymcp-free-${bundler}-${process.pid}`);
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
   test("a chain its graph shows wymcp-free is not read; the verdict no longer holds once the chain reaches defineTool", async () => {
     const root = project("deep-edit", PLAIN_THIRD, base);
     const cache = join(root, "verdicts.json");
-    expect((await build("rolldown", root, { pluginOptions: { cache } })).ok).toBe(true);
+    expect((await build(bundler, root, { pluginOptions: { cache } })).ok).toBe(true);
     const entry = JSON.parse(readFileSync(cache, "utf8")).entries[join(root, "src/tools.ts")];
     expect(entry.free).toEqual([join(root, "src/lib/first.ts")]);
     expect(entry.reads.map(([file]: [string]) => file)).not.toContain(join(root, "src/lib/first.ts"));
-    expect((await build("rolldown", root, { pluginOptions: { cache } })).ok).toBe(true);
+    expect((await build(bundler, root, { pluginOptions: { cache } })).ok).toBe(true);
     writeFileSync(join(root, "src/lib/third.ts"), DEFINE_TOOL_THIRD);
-    const result = await build("rolldown", root, { pluginOptions: { cache } });
+    const result = await build(bundler, root, { pluginOptions: { cache } });
     if (result.ok) throw new Error("the build passed");
     expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`deep-edit/src/tools.ts:${OFFENCE}`)]);
   });
@@ -317,11 +367,11 @@ describe("Rolldown, a project outside wymcp's own package", () => {
   test("a module importing only wymcp's types is not parsed, and is checked once what it calls re-exports defineTool", async () => {
     const root = typesOnlyProject("types-only", base);
     const cache = join(root, "verdicts.json");
-    expect((await build("rolldown", root, { pluginOptions: { cache } })).ok).toBe(true);
+    expect((await build(bundler, root, { pluginOptions: { cache } })).ok).toBe(true);
     const tools = join(root, "src/tools.ts");
     expect(JSON.parse(readFileSync(cache, "utf8")).entries[tools]).toMatchObject({ reads: [], resolutions: [], free: [tools], tools: 0 });
     writeFileSync(join(root, "src/kit.ts"), DEFINE_TOOL_KIT);
-    const result = await build("rolldown", root, { pluginOptions: { cache } });
+    const result = await build(bundler, root, { pluginOptions: { cache } });
     if (result.ok) throw new Error("the build passed");
     expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`types-only/src/tools.ts:${TYPES_ONLY_OFFENCE}`)]);
   });

@@ -4,7 +4,7 @@
  */
 export { ModuleChecker } from "./checks/module-checker.js";
 export { contextResolver } from "./resolution/bundler-resolvers.js";
-export { ModuleListGraph } from "./resolution/module-list-graph.js";
+export { moduleListGraph } from "./resolution/module-list-graph.js";
 export { checkedInOrder } from "./verdicts/checked-in-order.js";
 export { esbuildEnd } from "./esbuild/esbuild-scan.js";
 export { reportVerdict } from "./rollup-family/verdict-report.js";

@@ -81,7 +81,10 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     const { checker, run } = await pass.ready();
     const tally = new BuildTally(options);
     // The module list as an import graph: a check reads no module it shows never reaching wymcp.
-    checker.startBuild(true, new run.ModuleListGraph(this, (fileName) => checker.mayNameWymcp(fileName)));
+    checker.startBuild(
+      true,
+      run.moduleListGraph(this, (fileName) => checker.mayNameWymcp(fileName)),
+    );
     try {
       const files: string[] = [];
       for (const id of this.getModuleIds()) {

@@ -15,7 +15,9 @@
  * import of a local module reaches what that module reaches; a package, an
  * external or a virtual module is opaque to the evaluator (it never reads
  * them) and so reaches nothing. A module the graph does not know is never
- * wymcp-free.
+ * wymcp-free. esbuild's metafile is read here; Rolldown, webpack and Rspack
+ * list each module's importers instead, walked back from wymcp
+ * (`reach-graph.ts`).
  */
 import { isInstalledWymcpFile, isWymcpSpecifier, PACKAGE_NAME } from "../../package.js";
 import { isNamespaced, type ImportGraph, type ReachGraph, type ResolutionMetafile } from "./bundler-resolvers.js";

@@ -11,6 +11,7 @@ import { withoutName, type BuildTally } from "../build-summary.js";
 import { warningLine } from "../../check/warning-line.js";
 import type { ModuleChecker, ModuleVerdict } from "../checks/module-checker.js";
 import { compilerResolver, type ResolverCompiler } from "../resolution/bundler-resolvers.js";
+import { compilationGraph, fileOfModule, type CompilationModuleGraph } from "./compilation-graph.js";
 
 /** What the plugin uses of a webpack or Rspack error. */
 export interface WebpackLikeError extends Error {
@@ -26,6 +27,7 @@ export interface WebpackLikeCompilation {
   readonly warnings: WebpackLikeError[];
   readonly fileDependencies: { add(file: string): unknown } & Partial<Iterable<string>>;
   readonly hooks: { readonly finishModules: { tapPromise(name: string, callback: (modules: Iterable<unknown>) => Promise<void>): void } };
+  readonly moduleGraph?: CompilationModuleGraph;
 }
 
 /** What the plugin uses of a webpack or Rspack compiler. */
@@ -62,11 +64,13 @@ export function scanModules(
   framework: "webpack" | "rspack",
   tally: BuildTally,
 ): () => Promise<void> {
-  checker.startBuild(true);
+  const all = moduleFiles(compilation, modules, framework);
+  // The module graph: a check reads no module it shows never reaching wymcp.
+  checker.startBuild(true, compilationGraph(compilation.moduleGraph, modules, all));
   // The compiler's own resolver: the check reads the files the compilation bundles.
   const resolve = compilerResolver(compiler);
   const files: string[] = [];
-  for (const fileName of moduleFiles(compilation, modules, framework)) {
+  for (const fileName of all) {
     const included = include(fileName);
     tally.module(included);
     if (included) files.push(fileName);
@@ -137,13 +141,6 @@ function moduleFiles(compilation: WebpackLikeCompilation, modules: Iterable<unkn
     if (file !== undefined) files.add(file);
   }
   return [...files];
-}
-
-function fileOfModule(module: unknown): string | undefined {
-  const resource = (module as { resource?: unknown }).resource;
-  if (typeof resource !== "string") return undefined;
-  const file = resource.replace(/[?#].*$/, "");
-  return file.startsWith("\0") ? undefined : file;
 }
 
 /** The module of a file, looked up only for a file with something to report. */
