@@ -153,9 +153,10 @@ export class ModuleChecker {
    * A build starts. `once`: the build runs once (no watch mode, no dev
    * server), so a module found unchanged is not looked at again until it
    * ends. `graph`: the build's import graph, when the bundler has it before
-   * the checks (esbuild's metafile, Rolldown's module list): a check reads no
-   * module the graph shows never reaching wymcp to ask what it exports
-   * (`wymcp-free.ts`), and esbuild's answers the checks' resolutions.
+   * the checks (esbuild's metafile; Rolldown's, webpack's or Rspack's module
+   * graph): a check reads no module the graph shows never reaching wymcp to
+   * ask what it exports (`wymcp-free.ts`), and esbuild's answers the checks'
+   * resolutions.
    */
   startBuild(once: boolean, graph?: ImportGraph): void {
     this.memo.start(once, graph);

@@ -121,8 +121,8 @@ export interface ResolutionMetafile {
 /**
  * The import graph a bundler hands over before its checks: esbuild's
  * metafile, which answers resolutions and which modules are wymcp-free, or
- * Rolldown's module list, which answers only the latter
- * (`module-list-graph.ts`).
+ * the modules reaching wymcp in Rolldown's, webpack's or Rspack's module
+ * graph, which answer only the latter (`reach-graph.ts`).
  */
 export type ImportGraph = MetafileGraph | ReachGraph;
 

@@ -18,8 +18,9 @@
  */
 import path from "node:path";
 import { isAliasedWymcpFile } from "../../check/wymcp-aliases.js";
-import { isInstalledWymcpFile, isInWymcpPackage, isWymcpSpecifier } from "../../package.js";
+import { isInstalledWymcpFile, isInWymcpPackage } from "../../package.js";
 import type { ReachGraph } from "./bundler-resolvers.js";
+import { specifierMayNameWymcp } from "./wymcp-free.js";
 
 /** The local modules of a build, and those from which an import chain reaches wymcp (absolute file names). */
 export interface Reach {
@@ -83,7 +84,7 @@ export function isLocalModule(id: string): boolean {
 
 /** Whether a module id (a file, or an external's request) is wymcp: an external naming it, or a file an import of wymcp resolves to. */
 export function isWymcpModule(id: string): boolean {
-  if (!path.isAbsolute(id)) return isWymcpSpecifier(id) || id.startsWith("#");
+  if (!path.isAbsolute(id)) return specifierMayNameWymcp(id);
   if (id.includes("\0")) return false;
   const file = id.replace(/[?#].*$/, "");
   if (file.includes("node_modules")) return isInstalledWymcpFile(file);

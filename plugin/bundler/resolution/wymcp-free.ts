@@ -56,8 +56,8 @@ export function metafileWymcpFree(metafile: ResolutionMetafile | undefined, cwd:
 
 /**
  * The wymcp-free modules of a build's graph, read when first asked: a graph
- * built on demand (`module-list-graph.ts`) is then built only by a build
- * that asks.
+ * built on demand (Rolldown's, `module-list-graph.ts`) is then built only by
+ * a build that asks.
  *
  * @example
  * ```ts
@@ -77,7 +77,7 @@ function reachWymcpFree(graph: ReachGraph): WymcpFree {
 }
 
 /** `wymcp`, a subpath of it, or a subpath import (`#w`): a specifier (or an external's path) that may name wymcp. */
-function mayNameWymcp(specifier: string): boolean {
+export function specifierMayNameWymcp(specifier: string): boolean {
   return isWymcpSpecifier(specifier) || specifier.startsWith("#");
 }
 
@@ -95,8 +95,8 @@ function reachingWymcp(inputs: ResolutionMetafile["inputs"]): Set<string> {
   for (const input in inputs) {
     for (const edge of inputs[input]!.imports) {
       if (
-        mayNameWymcp(edge.path) ||
-        (edge.original !== undefined && mayNameWymcp(edge.original)) ||
+        specifierMayNameWymcp(edge.path) ||
+        (edge.original !== undefined && specifierMayNameWymcp(edge.original)) ||
         wymcpFiles.has(edge.path) ||
         isInstalledWymcpFile(edge.path)
       )

@@ -39,7 +39,7 @@ export class BuildMemo {
   private resolved = new Map<string, string | null>();
   /** The bundler's answers, shared by the checks of a build that runs once. */
   private table: ResolutionTable | undefined;
-  /** The build's import graph, when the bundler hands one over (esbuild's metafile, Rolldown's module list): the wymcp-free modules. */
+  /** The build's import graph, when the bundler hands one over (esbuild's metafile, another's module graph): the wymcp-free modules. */
   wymcpFree: WymcpFree | undefined;
   /** The graph's resolver, when it records specifiers: the file the bundler bundled for each import. */
   graphResolve: BundlerResolve | undefined;
