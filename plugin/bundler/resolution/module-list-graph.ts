@@ -44,17 +44,22 @@ function moduleListReach(context: ModuleListContext, mayNameWymcp: (fileName: st
     seeds.push(id);
     if (!path.isAbsolute(id)) externals.add(id);
   }
+  // Asked once a module: a module found importing an external is walked from next.
+  const infos = new Map<string, ReturnType<ModuleListContext["getModuleInfo"]>>();
+  const infoOf = (id: string) => {
+    if (!infos.has(id)) infos.set(id, context.getModuleInfo(id));
+    return infos.get(id) ?? null;
+  };
   if (externals.size > 0)
     for (const id of modules) {
-      if (!mayNameWymcp(id)) continue;
-      const info = context.getModuleInfo(id);
+      const info = mayNameWymcp(id) ? infoOf(id) : null;
       if (info !== null && [...info.importedIds, ...info.dynamicallyImportedIds].some((imported) => externals.has(imported)))
         seeds.push(id);
     }
   const importersOf = (id: string): string[] => {
-    const info = context.getModuleInfo(id);
+    const info = infoOf(id);
     return info === null ? [] : [...info.importers, ...info.dynamicImporters];
   };
-  const reached = walkBack(seeds, importersOf, (id) => (isLocalModule(id) ? id : undefined));
+  const reached = new Set(walkBack(seeds, importersOf, (id) => (isLocalModule(id) ? id : undefined)));
   return { modules, reaching: modules.filter((id) => reached.has(id)) };
 }

@@ -59,22 +59,30 @@ export class LazyReachGraph implements ReachGraph {
 }
 
 /**
- * Every node an import chain leads back to from `seeds` through local
- * modules (`fileOf` answers a local module's file, `undefined` for any
- * other): a package's module that imports wymcp is never read, so it passes
- * nothing on.
+ * The files of the local modules an import chain leads back to from `seeds`
+ * (the local seeds among them), through local modules only (`fileOf`
+ * answers a local module's file, `undefined` for any other): a package's
+ * module that imports wymcp is never read, so it passes nothing on.
  */
-export function walkBack<T>(seeds: readonly T[], importersOf: (node: T) => Iterable<T>, fileOf: (node: T) => string | undefined): Set<T> {
+export function walkBack<T>(seeds: readonly T[], importersOf: (node: T) => Iterable<T>, fileOf: (node: T) => string | undefined): string[] {
   const reached = new Set(seeds);
   const pending = [...seeds];
+  const files: string[] = [];
+  for (const seed of reached) {
+    const file = fileOf(seed);
+    if (file !== undefined) files.push(file);
+  }
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     for (const importer of importersOf(next)) {
-      if (reached.has(importer) || fileOf(importer) === undefined) continue;
+      if (reached.has(importer)) continue;
       reached.add(importer);
+      const file = fileOf(importer);
+      if (file === undefined) continue;
+      files.push(file);
       pending.push(importer);
     }
   }
-  return reached;
+  return files;
 }
 
 /** A file on disk outside any package (virtual modules, queries and externals are not). */

@@ -44,12 +44,8 @@ export function compilationGraph(
     const file = fileOfModule(module);
     return file !== undefined && isLocalModule(file) ? file : undefined;
   };
-  const reaching = new Set<string>();
-  for (const module of walkBack(seeds, importersOf, local)) {
-    const file = local(module);
-    if (file !== undefined) reaching.add(file);
-  }
-  return { modules: files.filter(isLocalModule), reaching: [...reaching] };
+  // Two modules of one file (`a.ts`, `a.ts?raw`) name it once.
+  return { modules: files.filter(isLocalModule), reaching: [...new Set(walkBack(seeds, importersOf, local))] };
 }
 
 /** The file behind a webpack or Rspack module (its resource, without query); `undefined` for a virtual module or an external. */
