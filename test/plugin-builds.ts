@@ -128,7 +128,7 @@ async function viteBuild(root: string, entry: string, outDir: string, plugins: u
   }
 }
 
-/** Rollup reads neither TypeScript nor `.js` specifiers of `.ts` files: a tiny resolver and type stripper, placed *before* wymcp to prove positions come from the original source. */
+/** Rollup reads neither TypeScript, nor `.js` specifiers of `.ts` files, nor JSON: a tiny resolver and type stripper (JSON as `@rollup/plugin-json` makes it), placed *before* wymcp to prove positions come from the original source. */
 function rollupTypeScript() {
   return {
     name: "test-typescript",
@@ -142,6 +142,8 @@ function rollupTypeScript() {
       return null;
     },
     transform(code: string, id: string) {
+      // JSON modules as `@rollup/plugin-json` makes them (Rollup reads only JavaScript).
+      if (id.endsWith(".json")) return `export default ${code};`;
       if (!id.endsWith(".ts")) return null;
       return ts.transpileModule(code, { fileName: id, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
         .outputText;

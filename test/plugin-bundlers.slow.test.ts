@@ -38,6 +38,24 @@ describe.each(bundlers)("%s", (bundler) => {
     expect(offenceLines(result.printed)).toEqual(MALFORMED_OFFENCES);
   });
 
+  test("offences in several files all fail one build, each at its line and column", async () => {
+    const result = await build(bundler, "several-files");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    // Every file is named, however many errors the bundler prints: the user fixes them all in one round.
+    expect(new Set(offenceLines(result.messages.join("\n")))).toEqual(
+      new Set([
+        'test/fixtures/plugin/several-files/src/tasks.ts:10:26  actions["create"].required: "due" is not declared in properties. Fix: declare "due" in properties, or remove it from required.',
+        'test/fixtures/plugin/several-files/src/notes.ts:10:19  actions["add"].defaults: default key "colour" is not declared in properties. Fix: declare "colour" in properties, or remove it from defaults.',
+      ]),
+    );
+    expect(result.locations).toContainEqual({
+      file: expect.stringMatching(/src\/(tasks|notes)\.ts$/),
+      line: 10,
+      column: expect.any(Number),
+    });
+  });
+
   test("a clean fixture builds, runs, and is exactly what the bundler makes without the plugin", async () => {
     const result = await build(bundler, "clean");
     const { tools } = await load(result);

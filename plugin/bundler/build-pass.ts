@@ -7,5 +7,5 @@ export { contextResolver } from "./resolution/bundler-resolvers.js";
 export { moduleListGraph } from "./resolution/module-list-graph.js";
 export { checkedInOrder } from "./verdicts/checked-in-order.js";
 export { esbuildEnd } from "./esbuild/esbuild-scan.js";
-export { reportVerdict } from "./rollup-family/verdict-report.js";
+export { failBuildOnce, reportVerdict } from "./rollup-family/verdict-report.js";
 export { scanModules } from "./webpack/webpack-scan.js";

@@ -6,21 +6,26 @@
  * already in each bundler's own shape — so a build does not load unplugin's
  * adapters to run them.
  *
- * Vite, Rollup and Rolldown filter modules natively (by id, and by the code
- * mentioning `wymcp`) before calling the transform hook, so the check runs
- * there; the hook repeats the filter for bundlers too old to filter. esbuild,
- * webpack and Rspack would call JavaScript for every module of the project,
- * so the check runs once over the module list instead (`esbuild-setup.ts`,
- * `webpack-apply.ts`). Clean verdicts are kept between builds (`module-checker.ts`).
+ * The checks run over the module list when a build ends: its import graph
+ * is complete then, so they read no module it shows never reaching wymcp
+ * (esbuild's metafile, `esbuild-setup.ts`; webpack's and Rspack's module
+ * graph, `webpack-apply.ts`; Rolldown's module list, and Vite's and
+ * Rollup's in a build that runs once, `checkModuleList`). Vite's dev server
+ * and Vite's and Rollup's watch mode check in the transform hook instead,
+ * as each module changes; Vite and Rollup filter modules natively (by id,
+ * and by the code mentioning `wymcp`) before calling it, and the hook
+ * repeats the filter for bundlers too old to filter. Clean verdicts are
+ * kept between builds (`module-checker.ts`).
  * Everything past the hooks themselves loads on the side (`lazy-pass.ts`).
  */
 import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
-import { BuildTally, tellClean, type InfoLogger, type TellContext } from "./build-summary.js";
+import { BuildTally, tellClean, type InfoLogger } from "./build-summary.js";
 import { CODE_FILTER } from "../check/prefilter.js";
 import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
+import type { OffenceError } from "./fail.js";
 import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import type { ModuleListContext as GraphContext } from "./resolution/module-list-graph.js";
@@ -74,43 +79,9 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
  * there too: the checks read no module it shows wymcp-free.
  */
 function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
-  const accepts = moduleFilter(options);
-  type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
   async function buildEnd(this: ModuleListContext, error?: unknown): Promise<void> {
     if (error !== undefined && error !== null) return; // the bundler's own error stands
-    const { checker, run } = await pass.ready();
-    const tally = new BuildTally(options);
-    // The module list as an import graph: a check reads no module it shows never reaching wymcp.
-    checker.startBuild(
-      true,
-      run.moduleListGraph(this, (fileName) => checker.mayNameWymcp(fileName)),
-    );
-    try {
-      const files: string[] = [];
-      for (const id of this.getModuleIds()) {
-        const fileName = fileOf(id);
-        if (fileName === undefined) continue;
-        const included = accepts(fileName);
-        tally.module(included);
-        if (included) files.push(fileName);
-      }
-      const resolve = run.contextResolver(this);
-      for await (const [, verdict] of run.checkedInOrder(
-        files,
-        (fileName) => checker.check(fileName, undefined, resolve),
-        checker.concurrency,
-      )) {
-        tally.verdict(verdict);
-        run.reportVerdict(this, verdict, checker.lint?.errors === true);
-      }
-    } catch (failure) {
-      // A missing build-time package is one line naming what to install, not a stack trace.
-      if (isMissingPeer(failure)) this.error({ message: failure.message, plugin: "wymcp" });
-      throw failure;
-    } finally {
-      checker.endBuild();
-    }
-    tellClean(this, tally);
+    await checkModuleList(this, await pass.ready(), options);
   }
   // Rolldown's `resolve.alias`: a module importing another name for wymcp must reach the check, and the graph must know the file.
   const readOptions = (input: { resolve?: { alias?: unknown } }) => void noteWymcpAliases(input.resolve?.alias);
@@ -124,10 +95,63 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
   };
 }
 
+type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
+
+/**
+ * Checks every module of a finished build, in one pass. With the whole
+ * module list known, the import graph shows which modules never reach
+ * wymcp, and the checks read none of them; a check in the transform hook
+ * cannot know that yet, so it reads what each call in a tool file comes from.
+ */
+async function checkModuleList(
+  context: ModuleListContext,
+  { checker, run }: BuildPass,
+  options: WymcpPluginOptions,
+  logger?: InfoLogger,
+): Promise<void> {
+  const accepts = moduleFilter(options);
+  const tally = new BuildTally(options);
+  // The module list as an import graph: a check reads no module it shows never reaching wymcp.
+  checker.startBuild(
+    true,
+    run.moduleListGraph(context, (fileName) => checker.mayNameWymcp(fileName)),
+  );
+  try {
+    // A file behind several ids (Vite's `?worker`, `?raw`) is one module.
+    const files = new Set<string>();
+    for (const id of context.getModuleIds()) {
+      const fileName = fileOf(id);
+      if (fileName === undefined || files.has(fileName)) continue;
+      const included = accepts(fileName);
+      tally.module(included);
+      if (included) files.add(fileName);
+    }
+    const resolve = run.contextResolver(context);
+    // Every file's offences in one error: the hook can throw only once.
+    const failures: OffenceError[] = [];
+    for await (const [, verdict] of run.checkedInOrder(
+      [...files],
+      (fileName) => checker.check(fileName, undefined, resolve),
+      checker.concurrency,
+    )) {
+      tally.verdict(verdict);
+      run.reportVerdict(context, verdict, checker.lint?.errors === true, failures);
+    }
+    run.failBuildOnce(context, failures);
+  } catch (failure) {
+    // A missing build-time package is one line naming what to install, not a stack trace.
+    if (isMissingPeer(failure)) context.error({ message: failure.message, plugin: "wymcp" });
+    throw failure;
+  } finally {
+    checker.endBuild();
+  }
+  tellClean(context, tally, logger);
+}
+
 function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
   let accepts: ((id: string) => boolean) | undefined;
-  // Counted in one-off builds only: a dev server or watch mode never ends a build the way a summary needs.
-  let tally: BuildTally | undefined;
+  // A build that runs once (not a dev server, not watch mode): its checks wait for its end.
+  let once = false;
   let viteLogger: InfoLogger | undefined;
   // Vite filters code natively: a build with an alias of wymcp (`resolve.alias`) lets every module through to the prefilter.
   const filter: { id: ReturnType<typeof idFilter>; code: RegExp | undefined } = { id: idFilter(options), code: CODE_FILTER };
@@ -140,25 +164,21 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
     // Run before any TypeScript transform: positions must be those of the source the author wrote.
     enforce: "pre",
     async buildStart() {
+      // Rollup and Vite say when a build runs once; Vite's dev server and every watch mode say otherwise.
+      once = (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false;
       const { checker } = await pass.ready();
       checker.prepare();
-      // Rollup and Rolldown say when a build runs once; Vite's dev server and every watch mode say otherwise.
-      const once = (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false;
-      checker.startBuild(once);
-      tally = once ? new BuildTally(options) : undefined;
+      // A build that runs once is checked when it ends, against its whole module list (`checkModuleList`).
+      if (!once) checker.startBuild(false);
     },
     async buildEnd(error?: unknown) {
-      (await pass.ready()).checker.endBuild();
-      const ended = tally;
-      tally = undefined;
-      if (ended === undefined || (error !== undefined && error !== null)) return;
-      const context = this as unknown as TellContext & { getModuleIds?: () => Iterable<string> };
-      accepts ??= moduleFilter(options);
-      for (const id of context.getModuleIds?.() ?? []) {
-        const fileName = fileOf(id);
-        if (fileName !== undefined) ended.module(accepts(id));
+      const ready = await pass.ready();
+      if (!once) {
+        ready.checker.endBuild();
+        return;
       }
-      tellClean(context, ended, viteLogger);
+      if (error !== undefined && error !== null) return; // the bundler's own error stands
+      await checkModuleList(this as unknown as ModuleListContext, ready, options, viteLogger);
     },
     // Vite: its logger prints the summary, as Vite prints its own lines.
     ...({ configResolved, vite: { configResolved } } as object),
@@ -169,12 +189,11 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
         if (fileName === undefined) return undefined;
         // The native filter has run already, except in bundlers too old to have one.
         accepts ??= moduleFilter(options);
-        if (!accepts(id)) return undefined;
+        if (once || !accepts(id)) return undefined;
         const loaded = pass.now();
-        const counted = tally;
         return loaded instanceof Promise
-          ? loaded.then((ready) => checkInTransform(this, ready, fileName, code, counted))
-          : checkInTransform(this, loaded, fileName, code, counted);
+          ? loaded.then((ready) => checkInTransform(this, ready, fileName, code))
+          : checkInTransform(this, loaded, fileName, code);
       },
     },
   };
@@ -186,7 +205,6 @@ function checkInTransform(
   { checker, run }: BuildPass,
   fileName: string,
   code: string,
-  tally: BuildTally | undefined,
 ): undefined | Promise<undefined> {
   const missingPeer = (error: unknown): never => {
     // A missing build-time package is one line naming what to install, not a stack trace.
@@ -195,7 +213,6 @@ function checkInTransform(
   };
   const fail = checker.lint?.errors === true;
   const report = (settled: ModuleVerdict): undefined => {
-    tally?.verdict(settled);
     run.reportVerdict(context, settled, fail);
     return undefined;
   };
