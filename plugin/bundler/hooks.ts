@@ -29,7 +29,7 @@ import type { OffenceError } from "./fail.js";
 import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
 import type { ModuleListContext as GraphContext } from "./resolution/module-list-graph.js";
-import type { ModuleVerdict } from "./checks/module-checker.js";
+import type { KeptVerdict, ModuleVerdict } from "./checks/module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack/webpack-apply.js";
 import { targetLint } from "./target-options.js";
@@ -108,14 +108,21 @@ async function checkModuleList(
   { checker, run }: BuildPass,
   options: WymcpPluginOptions,
   logger?: InfoLogger,
+  kept: ReadonlyMap<string, Promise<KeptVerdict | undefined>> = new Map(),
 ): Promise<void> {
   const accepts = moduleFilter(options);
   const tally = new BuildTally(options);
+  const keptVerdicts = new Map(await Promise.all([...kept].map(async ([fileName, verdict]) => [fileName, await verdict] as const)));
   // The module list as an import graph: a check reads no module it shows never reaching wymcp.
   checker.startBuild(
     true,
     run.moduleListGraph(context, (fileName) => checker.mayNameWymcp(fileName)),
   );
+  // A stored verdict that held while the bundler worked holds if the graph confirms what it took as wymcp-free.
+  const verdictOf = (fileName: string, resolve: ReturnType<typeof run.contextResolver>) => {
+    const held = keptVerdicts.get(fileName);
+    return held !== undefined && checker.stillWymcpFree(held.free) ? held.verdict : checker.check(fileName, undefined, resolve);
+  };
   try {
     // A file behind several ids (Vite's `?worker`, `?raw`) is one module.
     const files = new Set<string>();
@@ -129,11 +136,7 @@ async function checkModuleList(
     const resolve = run.contextResolver(context);
     // Every file's offences in one error: the hook can throw only once.
     const failures: OffenceError[] = [];
-    for await (const [, verdict] of run.checkedInOrder(
-      [...files],
-      (fileName) => checker.check(fileName, undefined, resolve),
-      checker.concurrency,
-    )) {
+    for await (const [, verdict] of run.checkedInOrder([...files], (fileName) => verdictOf(fileName, resolve), checker.concurrency)) {
       tally.verdict(verdict);
       run.reportVerdict(context, verdict, checker.lint?.errors === true, failures);
     }
@@ -152,6 +155,8 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
   let accepts: ((id: string) => boolean) | undefined;
   // A build that runs once (not a dev server, not watch mode): its checks wait for its end.
   let once = false;
+  // In such a build, the stored verdicts that hold so far, looked at while the bundler works (`keptBeforeGraph`).
+  let kept = new Map<string, Promise<KeptVerdict | undefined>>();
   let viteLogger: InfoLogger | undefined;
   // Vite filters code natively: a build with an alias of wymcp (`resolve.alias`) lets every module through to the prefilter.
   const filter: { id: ReturnType<typeof idFilter>; code: RegExp | undefined } = { id: idFilter(options), code: CODE_FILTER };
@@ -166,19 +171,23 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
     async buildStart() {
       // Rollup and Vite say when a build runs once; Vite's dev server and every watch mode say otherwise.
       once = (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false;
+      kept = new Map();
       const { checker } = await pass.ready();
       checker.prepare();
       // A build that runs once is checked when it ends, against its whole module list (`checkModuleList`).
-      if (!once) checker.startBuild(false);
+      checker.startBuild(once);
     },
     async buildEnd(error?: unknown) {
       const ready = await pass.ready();
-      if (!once) {
+      const looked = kept;
+      kept = new Map();
+      if (!once || (error !== undefined && error !== null)) {
+        // The bundler's own error stands.
+        await Promise.allSettled(looked.values());
         ready.checker.endBuild();
         return;
       }
-      if (error !== undefined && error !== null) return; // the bundler's own error stands
-      await checkModuleList(this as unknown as ModuleListContext, ready, options, viteLogger);
+      await checkModuleList(this as unknown as ModuleListContext, ready, options, viteLogger, looked);
     },
     // Vite: its logger prints the summary, as Vite prints its own lines.
     ...({ configResolved, vite: { configResolved } } as object),
@@ -189,7 +198,18 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
         if (fileName === undefined) return undefined;
         // The native filter has run already, except in bundlers too old to have one.
         accepts ??= moduleFilter(options);
-        if (once || !accepts(id)) return undefined;
+        if (!accepts(id)) return undefined;
+        if (once) {
+          // Looked at now, while the bundler works; anything else is checked when the build ends.
+          const lookAt = (ready: BuildPass) => ready.checker.keptBeforeGraph(fileName, ready.run.contextResolver(this));
+          const ready = pass.now();
+          const look = ready instanceof Promise ? ready.then(lookAt) : lookAt(ready);
+          kept.set(
+            fileName,
+            Promise.resolve(look).catch(() => undefined),
+          );
+          return undefined;
+        }
         const loaded = pass.now();
         return loaded instanceof Promise
           ? loaded.then((ready) => checkInTransform(this, ready, fileName, code))

@@ -95,6 +95,12 @@ export interface TargetLintOptions extends ProviderLintOptions {
 
 const NOTHING: ModuleVerdict = { filesRead: [], tools: 0 };
 
+/** A stored verdict that held before the build's import graph was known, and the modules the graph must still show wymcp-free. */
+export interface KeptVerdict {
+  readonly verdict: ModuleVerdict;
+  readonly free: readonly string[];
+}
+
 /** `then` for a value that may already be there: a verdict stays synchronous when nothing had to wait. */
 function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): U | Promise<U> {
   return value instanceof Promise ? value.then(then) : then(value);
@@ -211,6 +217,30 @@ export class ModuleChecker {
       );
     }
     return this.read(store, fileName, code, stats, stored, resolution);
+  }
+
+  /**
+   * A module's stored verdict, if it holds on everything but the build's
+   * import graph — asked while the bundler still transforms modules, so the
+   * look overlaps its work — with the modules it took as wymcp-free, which
+   * the graph must confirm when the build ends (`stillWymcpFree`).
+   * `undefined`: the module is to be checked then (`check`).
+   */
+  keptBeforeGraph(fileName: string, resolve?: BundlerResolve): KeptVerdict | undefined | Promise<KeptVerdict | undefined> {
+    const stored = this.store()?.entries[fileName];
+    const stats = stored === undefined ? undefined : statSync(fileName, { throwIfNoEntry: false });
+    if (stored === undefined || stats === undefined || !sameStats(stored.seen, stats)) return undefined;
+    if (stored.mentions === false) return { verdict: NOTHING, free: [] };
+    const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
+    return when(this.memo.holds(fileName, { ...stored, free: undefined }, resolution), (held) =>
+      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [] } : undefined,
+    );
+  }
+
+  /** Whether the build's import graph still shows these modules wymcp-free (a `keptBeforeGraph` verdict then holds). */
+  stillWymcpFree(free: readonly string[]): boolean {
+    const isWymcpFree = this.memo.wymcpFree;
+    return free.every((file) => isWymcpFree?.(file) === true);
   }
 
   /** A module whose verdict its times alone could not reuse, read; `stored`: a verdict its text may still reuse. */
