@@ -19,7 +19,7 @@
  * one over (`bundler-resolvers.ts`, `pre-resolution.ts`): a check, and a
  * stored verdict's resolutions, then name the files the bundler bundles.
  */
-import { statSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { FileCheck } from "../../check/file-check.js";
 import { mayDeclareTools } from "../../check/prefilter.js";
@@ -177,7 +177,7 @@ export class ModuleChecker {
   mayNameWymcp(fileName: string): boolean {
     const stored = this.store()?.entries[fileName];
     if (stored?.mentions !== false) return true;
-    const stats = statSync(fileName, { throwIfNoEntry: false });
+    const stats = this.memo.stat(fileName);
     return stats === undefined || !sameStats(stored.seen, stats);
   }
 
@@ -202,7 +202,7 @@ export class ModuleChecker {
    */
   check(fileName: string, code?: string, resolve?: BundlerResolve): ModuleVerdict | Promise<ModuleVerdict> {
     const store = this.store();
-    const stats = statSync(fileName, { throwIfNoEntry: false });
+    const stats = this.memo.stat(fileName);
     const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
     if (store === undefined || !stats?.isFile()) {
       const text = (stats?.isFile() ? readSource(fileName) : undefined) ?? code;
@@ -228,7 +228,7 @@ export class ModuleChecker {
    */
   keptBeforeGraph(fileName: string, resolve?: BundlerResolve): KeptVerdict | undefined | Promise<KeptVerdict | undefined> {
     const stored = this.store()?.entries[fileName];
-    const stats = stored === undefined ? undefined : statSync(fileName, { throwIfNoEntry: false });
+    const stats = stored === undefined ? undefined : this.memo.stat(fileName);
     if (stored === undefined || stats === undefined || !sameStats(stored.seen, stats)) return undefined;
     if (stored.mentions === false) return { verdict: NOTHING, free: [] };
     const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);

@@ -7,6 +7,7 @@
  * its resolutions asked of the resolver that answered them: the bundler's
  * when it has one (`pre-resolution.ts`), else as the CLI resolves.
  */
+import { statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { stillHolds } from "../../check/reads.js";
 import { clearResolverCache, resolveLocalModule } from "../../evaluator/resolver.js";
@@ -37,6 +38,8 @@ export class BuildMemo {
   /** `undefined`: outside a build, or in watch mode. */
   private unchanged: Map<string, boolean> | undefined;
   private resolved = new Map<string, string | null>();
+  /** Each module's stats, taken once in a build that runs once. */
+  private stats: Map<string, Stats | undefined> | undefined;
   /** The bundler's answers, shared by the checks of a build that runs once. */
   private table: ResolutionTable | undefined;
   /** The build's import graph, when the bundler hands one over (esbuild's metafile, another's module graph): the wymcp-free modules. */
@@ -49,6 +52,7 @@ export class BuildMemo {
     this.wymcpFree = graph === undefined ? undefined : graphWymcpFree(graph);
     this.graphResolve = graph === undefined || !("metafile" in graph) ? undefined : metafileResolver(graph.metafile, graph.cwd);
     this.unchanged = once ? new Map() : undefined;
+    this.stats = once ? new Map() : undefined;
     this.resolved = new Map();
     this.table = once ? new ResolutionTable() : undefined;
     // Files may have been added or removed since the last build: resolve afresh.
@@ -60,7 +64,16 @@ export class BuildMemo {
     this.wymcpFree = undefined;
     this.graphResolve = undefined;
     this.unchanged = undefined;
+    this.stats = undefined;
     this.table = undefined;
+  }
+
+  /** A file's stats (`undefined`: none there); in a build that runs once, taken once: the graph and the checks both ask. */
+  stat(file: string): Stats | undefined {
+    if (this.stats?.has(file) === true) return this.stats.get(file);
+    const stats = statSync(file, { throwIfNoEntry: false });
+    this.stats?.set(file, stats);
+    return stats;
   }
 
   /** The bundler's resolver with the table a check runs against (the build's, or a fresh one); `undefined` without a resolver. */
