@@ -204,11 +204,14 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
           const lookAt = (ready: BuildPass) => ready.checker.keptBeforeGraph(fileName, ready.run.contextResolver(this));
           const ready = pass.now();
           const look = ready instanceof Promise ? ready.then(lookAt) : lookAt(ready);
-          kept.set(
-            fileName,
-            Promise.resolve(look).catch(() => undefined),
-          );
-          return undefined;
+          if (!(look instanceof Promise)) {
+            kept.set(fileName, Promise.resolve(look));
+            return undefined;
+          }
+          // The module waits for its look, as for a check: the look's resolutions are asked while the bundler still resolves.
+          const settled = look.catch(() => undefined);
+          kept.set(fileName, settled);
+          return settled.then(() => undefined);
         }
         const loaded = pass.now();
         return loaded instanceof Promise
