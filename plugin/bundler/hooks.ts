@@ -182,7 +182,7 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
       const looked = kept;
       kept = new Map();
       if (!once || (error !== undefined && error !== null)) {
-        // The bundler's own error stands.
+        // Watch mode and the dev server checked each module as it was transformed; a failed build's own error stands.
         await Promise.allSettled(looked.values());
         ready.checker.endBuild();
         return;
