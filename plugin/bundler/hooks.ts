@@ -21,14 +21,13 @@
 import path from "node:path";
 import type { UnpluginBuildContext, UnpluginContext, UnpluginOptions } from "unplugin";
 import { defaultCacheFolder } from "../cache/folder.js";
-import { BuildTally, tellClean, type InfoLogger } from "./build-summary.js";
+import { BuildTally, type InfoLogger } from "./build-summary.js";
 import { CODE_FILTER } from "../check/prefilter.js";
 import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
-import type { OffenceError } from "./fail.js";
 import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
-import type { ModuleListContext as GraphContext } from "./resolution/module-list-graph.js";
+import { checkModuleList, fileOf, type ModuleListContext } from "./rollup-family/module-list-pass.js";
 import type { KeptVerdict, ModuleVerdict } from "./checks/module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack/webpack-apply.js";
@@ -95,62 +94,6 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
   };
 }
 
-type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
-
-/**
- * Checks every module of a finished build, in one pass. With the whole
- * module list known, the import graph shows which modules never reach
- * wymcp, and the checks read none of them; a check in the transform hook
- * cannot know that yet, so it reads what each call in a tool file comes from.
- */
-async function checkModuleList(
-  context: ModuleListContext,
-  { checker, run }: BuildPass,
-  options: WymcpPluginOptions,
-  logger?: InfoLogger,
-  kept: ReadonlyMap<string, Promise<KeptVerdict | undefined>> = new Map(),
-): Promise<void> {
-  const accepts = moduleFilter(options);
-  const tally = new BuildTally(options);
-  const keptVerdicts = new Map(await Promise.all([...kept].map(async ([fileName, verdict]) => [fileName, await verdict] as const)));
-  // The module list as an import graph: a check reads no module it shows never reaching wymcp.
-  checker.startBuild(
-    true,
-    run.moduleListGraph(context, (fileName) => checker.mayNameWymcp(fileName)),
-  );
-  // A stored verdict that held while the bundler worked holds if the graph confirms what it took as wymcp-free.
-  const verdictOf = (fileName: string, resolve: ReturnType<typeof run.contextResolver>) => {
-    const held = keptVerdicts.get(fileName);
-    return held !== undefined && checker.stillWymcpFree(held.free) ? held.verdict : checker.check(fileName, undefined, resolve);
-  };
-  try {
-    // A file behind several ids (Vite's `?worker`, `?raw`) is one module.
-    const files = new Set<string>();
-    for (const id of context.getModuleIds()) {
-      const fileName = fileOf(id);
-      if (fileName === undefined || files.has(fileName)) continue;
-      const included = accepts(fileName);
-      tally.module(included);
-      if (included) files.add(fileName);
-    }
-    const resolve = run.contextResolver(context);
-    // Every file's offences in one error: the hook can throw only once.
-    const failures: OffenceError[] = [];
-    for await (const [, verdict] of run.checkedInOrder([...files], (fileName) => verdictOf(fileName, resolve), checker.concurrency)) {
-      tally.verdict(verdict);
-      run.reportVerdict(context, verdict, checker.lint?.errors === true, failures);
-    }
-    run.failBuildOnce(context, failures);
-  } catch (failure) {
-    // A missing build-time package is one line naming what to install, not a stack trace.
-    if (isMissingPeer(failure)) context.error({ message: failure.message, plugin: "wymcp" });
-    throw failure;
-  } finally {
-    checker.endBuild();
-  }
-  tellClean(context, tally, logger);
-}
-
 function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
   let accepts: ((id: string) => boolean) | undefined;
   // A build that runs once (not a dev server, not watch mode): its checks wait for its end.
@@ -187,7 +130,7 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
         ready.checker.endBuild();
         return;
       }
-      await checkModuleList(this as unknown as ModuleListContext, ready, options, viteLogger, looked);
+      await checkModuleList(this as unknown as ModuleListContext, ready, options, { kept: looked, logger: viteLogger });
     },
     // Vite: its logger prints the summary, as Vite prints its own lines.
     ...({ configResolved, vite: { configResolved } } as object),
@@ -256,10 +199,4 @@ function cacheFile(options: WymcpPluginOptions): string | undefined {
   if (typeof options.cache === "string") return options.cache;
   const folder = defaultCacheFolder(process.cwd());
   return folder === undefined ? undefined : path.join(folder, "verdicts.json");
-}
-
-/** The file behind a module id; `undefined` for virtual modules. */
-function fileOf(id: string): string | undefined {
-  if (id.startsWith("\0") || id.startsWith("virtual:")) return undefined;
-  return id.replace(/[?#].*$/, "");
 }

@@ -170,6 +170,16 @@ export class ModuleChecker {
   }
 
   /**
+   * The import graph of a build that started without one (a one-off Vite or
+   * Rollup build, known when it ends): the modules found unchanged and the
+   * resolutions asked meanwhile stay known.
+   */
+  knowGraph(graph: ImportGraph): void {
+    this.memo.knowGraph(graph);
+    this.pool?.startBuild(true, graph);
+  }
+
+  /**
    * Whether a module's text may name wymcp, as far as the stored verdicts
    * know: `false` only for a module seen failing the text filter and
    * unchanged since (such a module imports nothing by the name wymcp).

@@ -49,14 +49,19 @@ export class BuildMemo {
 
   /** A build starts; `once`: it runs once (no watch mode, no dev server); `graph`: its import graph, if known. */
   start(once: boolean, graph?: ImportGraph): void {
-    this.wymcpFree = graph === undefined ? undefined : graphWymcpFree(graph);
-    this.graphResolve = graph === undefined || !("metafile" in graph) ? undefined : metafileResolver(graph.metafile, graph.cwd);
+    this.knowGraph(graph);
     this.unchanged = once ? new Map() : undefined;
     this.stats = once ? new Map() : undefined;
     this.resolved = new Map();
     this.table = once ? new ResolutionTable() : undefined;
     // Files may have been added or removed since the last build: resolve afresh.
     clearResolverCache();
+  }
+
+  /** The build's import graph, once known (`undefined`: none); what the build found so far is kept. */
+  knowGraph(graph: ImportGraph | undefined): void {
+    this.wymcpFree = graph === undefined ? undefined : graphWymcpFree(graph);
+    this.graphResolve = graph === undefined || !("metafile" in graph) ? undefined : metafileResolver(graph.metafile, graph.cwd);
   }
 
   /** The build ended. */

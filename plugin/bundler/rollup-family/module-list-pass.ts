@@ -1,0 +1,87 @@
+/**
+ * The pass over a finished build's module list (Rolldown; Vite and Rollup in
+ * a build that runs once): every module checked with the build's import
+ * graph at hand, every file's offences failing the build in one error.
+ */
+import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
+import { BuildTally, tellClean, type InfoLogger } from "../build-summary.js";
+import type { KeptVerdict } from "../checks/module-checker.js";
+import { isMissingPeer } from "../../evaluator/parser.js";
+import type { OffenceError } from "../fail.js";
+import type { BuildPass } from "../lazy-pass.js";
+import { moduleFilter, type WymcpPluginOptions } from "../options.js";
+import type { ModuleListContext as GraphContext } from "../resolution/module-list-graph.js";
+
+/** What the pass reads of a Vite, Rollup or Rolldown plugin context. */
+export type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
+
+/**
+ * What a build started at `buildStart` (a one-off Vite or Rollup build)
+ * brings to its pass: the stored verdicts its transform hook looked at
+ * (`keptBeforeGraph`), and Vite's logger for the summary.
+ */
+export interface StartedBuild {
+  readonly kept: ReadonlyMap<string, Promise<KeptVerdict | undefined>>;
+  readonly logger?: InfoLogger | undefined;
+}
+
+/**
+ * Checks every module of a finished build, in one pass (Rolldown's; Vite's
+ * and Rollup's in a build that runs once, `started` at `buildStart`). With
+ * the whole module list known, the import graph shows which modules never
+ * reach wymcp, and the checks read none of them; a check in the transform
+ * hook cannot know that yet, so it reads what each call in a tool file
+ * comes from.
+ */
+export async function checkModuleList(
+  context: ModuleListContext,
+  { checker, run }: BuildPass,
+  options: WymcpPluginOptions,
+  started?: StartedBuild,
+): Promise<void> {
+  const accepts = moduleFilter(options);
+  const tally = new BuildTally(options);
+  const kept = started?.kept ?? new Map<string, Promise<KeptVerdict | undefined>>();
+  const keptVerdicts = new Map(await Promise.all([...kept].map(async ([fileName, verdict]) => [fileName, await verdict] as const)));
+  // The module list as an import graph: a check reads no module it shows never reaching wymcp.
+  const graph = run.moduleListGraph(context, (fileName) => checker.mayNameWymcp(fileName));
+  if (started === undefined) checker.startBuild(true, graph);
+  else checker.knowGraph(graph);
+  // A stored verdict that held while the bundler worked holds if the graph confirms what it took as wymcp-free.
+  const verdictOf = (fileName: string, resolve: ReturnType<typeof run.contextResolver>) => {
+    const held = keptVerdicts.get(fileName);
+    return held !== undefined && checker.stillWymcpFree(held.free) ? held.verdict : checker.check(fileName, undefined, resolve);
+  };
+  try {
+    // A file behind several ids (Vite's `?worker`, `?raw`) is one module.
+    const files = new Set<string>();
+    for (const id of context.getModuleIds()) {
+      const fileName = fileOf(id);
+      if (fileName === undefined || files.has(fileName)) continue;
+      const included = accepts(fileName);
+      tally.module(included);
+      if (included) files.add(fileName);
+    }
+    const resolve = run.contextResolver(context);
+    // Every file's offences in one error: the hook can throw only once.
+    const failures: OffenceError[] = [];
+    for await (const [, verdict] of run.checkedInOrder([...files], (fileName) => verdictOf(fileName, resolve), checker.concurrency)) {
+      tally.verdict(verdict);
+      run.reportVerdict(context, verdict, checker.lint?.errors === true, failures);
+    }
+    run.failBuildOnce(context, failures);
+  } catch (failure) {
+    // A missing build-time package is one line naming what to install, not a stack trace.
+    if (isMissingPeer(failure)) context.error({ message: failure.message, plugin: "wymcp" });
+    throw failure;
+  } finally {
+    checker.endBuild();
+  }
+  tellClean(context, tally, started?.logger);
+}
+
+/** The file behind a module id; `undefined` for virtual modules. */
+export function fileOf(id: string): string | undefined {
+  if (id.startsWith("\0") || id.startsWith("virtual:")) return undefined;
+  return id.replace(/[?#].*$/, "");
+}
