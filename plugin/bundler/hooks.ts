@@ -27,7 +27,13 @@ import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
-import { checkModuleList, fileOf, type ModuleListContext } from "./rollup-family/module-list-pass.js";
+import {
+  checkModuleList,
+  fileOf,
+  lookAheadAtStoredVerdicts,
+  type ModuleListContext,
+  type StartedBuild,
+} from "./rollup-family/module-list-pass.js";
 import type { KeptVerdict, ModuleVerdict } from "./checks/module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack/webpack-apply.js";
@@ -75,12 +81,20 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
  * hook, even filtered natively, has Rolldown call JavaScript (passing the
  * code) for every module that mentions wymcp, which costs more than
  * checking a module whose verdict is kept. At the end the module list is
- * there too: the checks read no module it shows wymcp-free.
+ * there too: the checks read no module it shows wymcp-free. The stored
+ * verdicts are looked at from the build's start, while Rolldown builds.
  */
 function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
+  let started: Promise<StartedBuild | undefined> = Promise.resolve(undefined);
   async function buildEnd(this: ModuleListContext, error?: unknown): Promise<void> {
-    if (error !== undefined && error !== null) return; // the bundler's own error stands
-    await checkModuleList(this, await pass.ready(), options);
+    const ready = await pass.ready();
+    const looked = await started;
+    started = Promise.resolve(undefined);
+    if (error === undefined || error === null) return checkModuleList(this, ready, options, looked);
+    // The bundler's own error stands.
+    if (looked === undefined) return;
+    await Promise.allSettled(looked.kept.values());
+    ready.checker.endBuild();
   }
   // Rolldown's `resolve.alias`: a module importing another name for wymcp must reach the check, and the graph must know the file.
   const readOptions = (input: { resolve?: { alias?: unknown } }) => void noteWymcpAliases(input.resolve?.alias);
@@ -89,6 +103,10 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     ...({ options: readOptions } as object),
     buildStart() {
       pass.prepare();
+      started = pass.ready().then(
+        (ready) => lookAheadAtStoredVerdicts(this, ready),
+        () => undefined,
+      );
     },
     buildEnd: buildEnd as unknown as UnpluginOptions["buildEnd"],
   };

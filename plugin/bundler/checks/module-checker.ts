@@ -247,6 +247,25 @@ export class ModuleChecker {
     );
   }
 
+  /**
+   * Every stored verdict looked at (`keptBeforeGraph`), as a build that
+   * runs once starts; a look that fails leaves its module to be checked
+   * when the build ends.
+   */
+  keptVerdicts(resolve?: BundlerResolve): Map<string, Promise<KeptVerdict | undefined>> {
+    const looks = new Map<string, Promise<KeptVerdict | undefined>>();
+    for (const fileName of Object.keys(this.store()?.entries ?? {})) {
+      let look: ReturnType<ModuleChecker["keptBeforeGraph"]>;
+      try {
+        look = this.keptBeforeGraph(fileName, resolve);
+      } catch {
+        look = undefined;
+      }
+      looks.set(fileName, look instanceof Promise ? look.catch(() => undefined) : Promise.resolve(look));
+    }
+    return looks;
+  }
+
   /** Whether the build's import graph still shows these modules wymcp-free (a `keptBeforeGraph` verdict then holds). */
   stillWymcpFree(free: readonly string[]): boolean {
     const isWymcpFree = this.memo.wymcpFree;

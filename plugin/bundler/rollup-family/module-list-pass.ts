@@ -16,9 +16,10 @@ import type { ModuleListContext as GraphContext } from "../resolution/module-lis
 export type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
 
 /**
- * What a build started at `buildStart` (a one-off Vite or Rollup build)
- * brings to its pass: the stored verdicts its transform hook looked at
- * (`keptBeforeGraph`), and Vite's logger for the summary.
+ * What a build started at `buildStart` brings to its pass: the stored
+ * verdicts looked at while the bundler worked (`keptBeforeGraph`: by a
+ * one-off Vite or Rollup build's transform hook, by Rolldown as it starts),
+ * and Vite's logger for the summary.
  */
 export interface StartedBuild {
   readonly kept: ReadonlyMap<string, Promise<KeptVerdict | undefined>>;
@@ -26,8 +27,25 @@ export interface StartedBuild {
 }
 
 /**
+ * Rolldown's build starts: every stored verdict is looked at now — its
+ * files stat'ed, its resolutions asked — while Rolldown's own threads
+ * build and this thread would wait, instead of after them. The pass at the
+ * build's end confirms each with the import graph (`checkModuleList`); a
+ * verdict on a file the build no longer bundles is never asked for.
+ *
+ * @example
+ * ```ts
+ * started = pass.ready().then((ready) => lookAheadAtStoredVerdicts(this, ready)); // in buildStart
+ * ```
+ */
+export function lookAheadAtStoredVerdicts(context: unknown, { checker, run }: BuildPass): StartedBuild {
+  checker.startBuild(true);
+  return { kept: checker.keptVerdicts(run.contextResolver(context)) };
+}
+
+/**
  * Checks every module of a finished build, in one pass (Rolldown's; Vite's
- * and Rollup's in a build that runs once, `started` at `buildStart`). With
+ * and Rollup's in a build that runs once), `started` at `buildStart`. With
  * the whole module list known, the import graph shows which modules never
  * reach wymcp, and the checks read none of them; a check in the transform
  * hook cannot know that yet, so it reads what each call in a tool file
