@@ -10,7 +10,9 @@
  * is complete then, so they read no module it shows never reaching wymcp
  * (esbuild's metafile, `esbuild-setup.ts`; webpack's and Rspack's module
  * graph, `webpack-apply.ts`; Rolldown's module list, and Vite's and
- * Rollup's in a build that runs once, `checkModuleList`). Vite's dev server
+ * Rollup's in a build that runs once, `checkModuleList`, whose stored
+ * verdicts are looked at from the build's start while the bundler works,
+ * `lookAheadSoon`). Vite's dev server
  * and Vite's and Rollup's watch mode check in the transform hook instead,
  * as each module changes; Vite and Rollup filter modules natively (by id,
  * and by the code mentioning `wymcp`) before calling it, and the hook
@@ -27,14 +29,8 @@ import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
-import {
-  checkModuleList,
-  fileOf,
-  lookAheadAtStoredVerdicts,
-  type ModuleListContext,
-  type StartedBuild,
-} from "./rollup-family/module-list-pass.js";
-import type { KeptVerdict, ModuleVerdict } from "./checks/module-checker.js";
+import { endBuildOnce, fileOf, lookAheadSoon, type ModuleListContext, type StartedBuild } from "./rollup-family/module-list-pass.js";
+import type { ModuleVerdict } from "./checks/module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack/webpack-apply.js";
 import { targetLint } from "./target-options.js";
@@ -90,11 +86,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     const ready = await pass.ready();
     const looked = await started;
     started = Promise.resolve(undefined);
-    if (error === undefined || error === null) return checkModuleList(this, ready, options, looked);
-    // The bundler's own error stands.
-    if (looked === undefined) return;
-    await Promise.allSettled(looked.kept.values());
-    ready.checker.endBuild();
+    await endBuildOnce(this, ready, options, { started: looked, error });
   }
   // Rolldown's `resolve.alias`: a module importing another name for wymcp must reach the check, and the graph must know the file.
   const readOptions = (input: { resolve?: { alias?: unknown } }) => void noteWymcpAliases(input.resolve?.alias);
@@ -103,10 +95,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     ...({ options: readOptions } as object),
     buildStart() {
       pass.prepare();
-      started = pass.ready().then(
-        (ready) => lookAheadAtStoredVerdicts(this, ready),
-        () => undefined,
-      );
+      started = lookAheadSoon(this, pass);
     },
     buildEnd: buildEnd as unknown as UnpluginOptions["buildEnd"],
   };
@@ -116,8 +105,8 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
   let accepts: ((id: string) => boolean) | undefined;
   // A build that runs once (not a dev server, not watch mode): its checks wait for its end.
   let once = false;
-  // In such a build, the stored verdicts that hold so far, looked at while the bundler works (`keptBeforeGraph`).
-  let kept = new Map<string, Promise<KeptVerdict | undefined>>();
+  // In such a build, the stored verdicts, looked at from its start while the bundler works.
+  let started: Promise<StartedBuild | undefined> = Promise.resolve(undefined);
   let viteLogger: InfoLogger | undefined;
   // Vite filters code natively: a build with an alias of wymcp (`resolve.alias`) lets every module through to the prefilter.
   const filter: { id: ReturnType<typeof idFilter>; code: RegExp | undefined } = { id: idFilter(options), code: CODE_FILTER };
@@ -132,48 +121,32 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
     async buildStart() {
       // Rollup and Vite say when a build runs once; Vite's dev server and every watch mode say otherwise.
       once = (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false;
-      kept = new Map();
       const { checker } = await pass.ready();
       checker.prepare();
       // A build that runs once is checked when it ends, against its whole module list (`checkModuleList`).
-      checker.startBuild(once);
+      if (once) started = lookAheadSoon(this, pass);
+      else checker.startBuild(false);
     },
     async buildEnd(error?: unknown) {
       const ready = await pass.ready();
-      const looked = kept;
-      kept = new Map();
-      if (!once || (error !== undefined && error !== null)) {
-        // Watch mode and the dev server checked each module as it was transformed; a failed build's own error stands.
-        await Promise.allSettled(looked.values());
-        ready.checker.endBuild();
-        return;
-      }
-      await checkModuleList(this as unknown as ModuleListContext, ready, options, { kept: looked, logger: viteLogger });
+      const looked = await started;
+      started = Promise.resolve(undefined);
+      if (once) await endBuildOnce(this as unknown as ModuleListContext, ready, options, { started: looked, error, logger: viteLogger });
+      // Watch mode and the dev server checked each module as it was transformed.
+      else ready.checker.endBuild();
     },
     // Vite: its logger prints the summary, as Vite prints its own lines.
     ...({ configResolved, vite: { configResolved } } as object),
     transform: {
       filter,
       handler(code, id) {
+        // A build that runs once looked at its stored verdicts as it started, and checks the rest as it ends.
+        if (once) return undefined;
         const fileName = fileOf(id);
         if (fileName === undefined) return undefined;
         // The native filter has run already, except in bundlers too old to have one.
         accepts ??= moduleFilter(options);
         if (!accepts(id)) return undefined;
-        if (once) {
-          // Looked at now, while the bundler works; anything else is checked when the build ends.
-          const lookAt = (ready: BuildPass) => ready.checker.keptBeforeGraph(fileName, ready.run.contextResolver(this));
-          const ready = pass.now();
-          const look = ready instanceof Promise ? ready.then(lookAt) : lookAt(ready);
-          if (!(look instanceof Promise)) {
-            kept.set(fileName, Promise.resolve(look));
-            return undefined;
-          }
-          // The module waits for its look, as for a check: the look's resolutions are asked while the bundler still resolves.
-          const settled = look.catch(() => undefined);
-          kept.set(fileName, settled);
-          return settled.then(() => undefined);
-        }
         const loaded = pass.now();
         return loaded instanceof Promise
           ? loaded.then((ready) => checkInTransform(this, ready, fileName, code))

@@ -170,9 +170,10 @@ export class ModuleChecker {
   }
 
   /**
-   * The import graph of a build that started without one (a one-off Vite or
-   * Rollup build, known when it ends): the modules found unchanged and the
-   * resolutions asked meanwhile stay known.
+   * The import graph of a build that started without one (a build that
+   * runs once, known when it ends, its stored verdicts looked at
+   * meanwhile): the modules found unchanged and the resolutions asked stay
+   * known.
    */
   knowGraph(graph: ImportGraph): void {
     this.memo.knowGraph(graph);
@@ -230,24 +231,6 @@ export class ModuleChecker {
   }
 
   /**
-   * A module's stored verdict, if it holds on everything but the build's
-   * import graph — asked while the bundler still transforms modules, so the
-   * look overlaps its work — with the modules it took as wymcp-free, which
-   * the graph must confirm when the build ends (`stillWymcpFree`).
-   * `undefined`: the module is to be checked then (`check`).
-   */
-  keptBeforeGraph(fileName: string, resolve?: BundlerResolve): KeptVerdict | undefined | Promise<KeptVerdict | undefined> {
-    const stored = this.store()?.entries[fileName];
-    const stats = stored === undefined ? undefined : this.memo.stat(fileName);
-    if (stored === undefined || stats === undefined || !sameStats(stored.seen, stats)) return undefined;
-    if (stored.mentions === false) return { verdict: NOTHING, free: [] };
-    const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
-    return when(this.memo.holds(fileName, { ...stored, free: undefined }, resolution), (held) =>
-      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [] } : undefined,
-    );
-  }
-
-  /**
    * Every stored verdict looked at (`keptBeforeGraph`), as a build that
    * runs once starts; a look that fails leaves its module to be checked
    * when the build ends.
@@ -270,6 +253,24 @@ export class ModuleChecker {
   stillWymcpFree(free: readonly string[]): boolean {
     const isWymcpFree = this.memo.wymcpFree;
     return free.every((file) => isWymcpFree?.(file) === true);
+  }
+
+  /**
+   * A module's stored verdict, if it holds on everything but the build's
+   * import graph — looked at while the bundler still builds, so the look
+   * overlaps its work — with the modules it took as wymcp-free, which the
+   * graph must confirm when the build ends (`stillWymcpFree`).
+   * `undefined`: the module is to be checked then (`check`).
+   */
+  private keptBeforeGraph(fileName: string, resolve?: BundlerResolve): KeptVerdict | undefined | Promise<KeptVerdict | undefined> {
+    const stored = this.store()?.entries[fileName];
+    const stats = stored === undefined ? undefined : this.memo.stat(fileName);
+    if (stored === undefined || stats === undefined || !sameStats(stored.seen, stats)) return undefined;
+    if (stored.mentions === false) return { verdict: NOTHING, free: [] };
+    const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
+    return when(this.memo.holds(fileName, { ...stored, free: undefined }, resolution), (held) =>
+      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [] } : undefined,
+    );
   }
 
   /** A module whose verdict its times alone could not reuse, read; `stored`: a verdict its text may still reuse. */

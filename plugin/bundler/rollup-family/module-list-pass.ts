@@ -8,39 +8,58 @@ import { BuildTally, tellClean, type InfoLogger } from "../build-summary.js";
 import type { KeptVerdict } from "../checks/module-checker.js";
 import { isMissingPeer } from "../../evaluator/parser.js";
 import type { OffenceError } from "../fail.js";
-import type { BuildPass } from "../lazy-pass.js";
+import type { BuildPass, LazyPass } from "../lazy-pass.js";
 import { moduleFilter, type WymcpPluginOptions } from "../options.js";
 import type { ModuleListContext as GraphContext } from "../resolution/module-list-graph.js";
 
 /** What the pass reads of a Vite, Rollup or Rolldown plugin context. */
 export type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
 
-/**
- * What a build started at `buildStart` brings to its pass: the stored
- * verdicts looked at while the bundler worked (`keptBeforeGraph`: by a
- * one-off Vite or Rollup build's transform hook, by Rolldown as it starts),
- * and Vite's logger for the summary.
- */
+/** What a build that runs once brings to its pass: the stored verdicts looked at while the bundler worked (`lookAheadSoon`). */
 export interface StartedBuild {
   readonly kept: ReadonlyMap<string, Promise<KeptVerdict | undefined>>;
-  readonly logger?: InfoLogger | undefined;
 }
 
 /**
- * Rolldown's build starts: every stored verdict is looked at now — its
- * files stat'ed, its resolutions asked — while Rolldown's own threads
- * build and this thread would wait, instead of after them. The pass at the
+ * A build that runs once starts (Rolldown's; Vite's and Rollup's without a
+ * watch mode): every stored verdict is looked at (`keptBeforeGraph`) — its
+ * files stat'ed, its resolutions asked — once the bundler is under way,
+ * while its own threads build, instead of after them. The pass at the
  * build's end confirms each with the import graph (`checkModuleList`); a
  * verdict on a file the build no longer bundles is never asked for.
+ * `undefined`: the build pass did not load, or the look failed; the pass
+ * then checks every module.
  *
  * @example
  * ```ts
- * started = pass.ready().then((ready) => lookAheadAtStoredVerdicts(this, ready)); // in buildStart
+ * started = lookAheadSoon(this, pass); // in buildStart
  * ```
  */
-export function lookAheadAtStoredVerdicts(context: unknown, { checker, run }: BuildPass): StartedBuild {
-  checker.startBuild(true);
-  return { kept: checker.keptVerdicts(run.contextResolver(context)) };
+export function lookAheadSoon(context: unknown, pass: LazyPass): Promise<StartedBuild | undefined> {
+  // After the bundler's next step, not before it: the look must not hold up the build's start.
+  return new Promise((resolve) => setImmediate(resolve))
+    .then(() => pass.ready())
+    .then(({ checker, run }) => {
+      checker.startBuild(true);
+      return { kept: checker.keptVerdicts(run.contextResolver(context)) };
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * A build that runs once ends: its pass over the module list
+ * (`checkModuleList`), unless the bundler failed on its own — its error
+ * stands, and the build's looks are let settle before it closes.
+ */
+export async function endBuildOnce(
+  context: ModuleListContext,
+  pass: BuildPass,
+  options: WymcpPluginOptions,
+  { started, error, logger }: { started: StartedBuild | undefined; error: unknown; logger?: InfoLogger | undefined },
+): Promise<void> {
+  if (error === undefined || error === null) return checkModuleList(context, pass, options, started, logger);
+  if (started !== undefined) await Promise.allSettled(started.kept.values());
+  pass.checker.endBuild();
 }
 
 /**
@@ -49,13 +68,14 @@ export function lookAheadAtStoredVerdicts(context: unknown, { checker, run }: Bu
  * the whole module list known, the import graph shows which modules never
  * reach wymcp, and the checks read none of them; a check in the transform
  * hook cannot know that yet, so it reads what each call in a tool file
- * comes from.
+ * comes from. `logger`: Vite's, for the summary.
  */
 export async function checkModuleList(
   context: ModuleListContext,
   { checker, run }: BuildPass,
   options: WymcpPluginOptions,
   started?: StartedBuild,
+  logger?: InfoLogger,
 ): Promise<void> {
   const accepts = moduleFilter(options);
   const tally = new BuildTally(options);
@@ -95,7 +115,7 @@ export async function checkModuleList(
   } finally {
     checker.endBuild();
   }
-  tellClean(context, tally, started?.logger);
+  tellClean(context, tally, logger);
 }
 
 /** The file behind a module id; `undefined` for virtual modules. */
