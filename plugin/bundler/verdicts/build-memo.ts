@@ -135,7 +135,8 @@ export class BuildMemo {
     const key = `${file}\0${seen === null ? "" : seen[3]}`;
     const known = this.unchanged?.get(key);
     if (known !== undefined) return known;
-    const unchanged = isAsSeen(file, seen);
+    // In a build that runs once, with the stats the graph and the look at its own verdict took already.
+    const unchanged = isAsSeen(file, seen, this.stat(file));
     this.unchanged?.set(key, unchanged);
     return unchanged;
   }
