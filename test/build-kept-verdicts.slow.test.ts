@@ -1,9 +1,9 @@
 /**
  * Verdicts kept between builds, with every bundler: a stored verdict counts
- * only for a module the build bundles (Rolldown looks at every stored
- * verdict as its build starts, before it knows its modules), a tool file
- * edited since its verdict is checked again, and a build that fails on its
- * own leaves the next build checking as before.
+ * only for a module the build bundles (Vite, Rollup and Rolldown look at
+ * every stored verdict as a build starts, before they know its modules), a
+ * tool file edited since its verdict is checked again, and a build that
+ * fails on its own leaves the next build checking as before.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -10,14 +10,14 @@
  * is complete then, so they read no module it shows never reaching wymcp
  * (esbuild's metafile, `esbuild-setup.ts`; webpack's and Rspack's module
  * graph, `webpack-apply.ts`; Rolldown's module list, and Vite's and
- * Rollup's in a build that runs once, `checkModuleList`, whose stored
- * verdicts are looked at from the build's start while the bundler works,
- * `lookAheadSoon`). Vite's dev server
- * and Vite's and Rollup's watch mode check in the transform hook instead,
- * as each module changes; Vite and Rollup filter modules natively (by id,
- * and by the code mentioning `wymcp`) before calling it, and the hook
- * repeats the filter for bundlers too old to filter. Clean verdicts are
- * kept between builds (`module-checker.ts`).
+ * Rollup's in a build that runs once, `checkModuleList`); these look at
+ * their stored verdicts as the build starts, while the bundler works
+ * (`lookAheadSoon`). Vite's dev server and Vite's and Rollup's watch mode
+ * check in the transform hook instead, as each module changes; Vite and
+ * Rollup filter modules natively (by id, and by the code mentioning
+ * `wymcp`) before calling it, and the hook repeats the filter for bundlers
+ * too old to filter. Clean verdicts are kept between builds
+ * (`module-checker.ts`).
  * Everything past the hooks themselves loads on the side (`lazy-pass.ts`).
  */
 import path from "node:path";
