@@ -29,8 +29,8 @@ import { noteWymcpAliases } from "./alias-config.js";
 import { isMissingPeer } from "../evaluator/parser.js";
 import { esbuildSetup } from "./esbuild/esbuild-setup.js";
 import { LazyPass, type BuildPass } from "./lazy-pass.js";
-import { endBuildOnce, fileOf, lookAheadSoon, type ModuleListContext, type StartedBuild } from "./rollup-family/module-list-pass.js";
-import type { ModuleVerdict } from "./checks/module-checker.js";
+import { endBuildOnce, fileOf, lookAheadSoon, type ModuleListContext } from "./rollup-family/module-list-pass.js";
+import type { KeptVerdicts, ModuleVerdict } from "./checks/module-checker.js";
 import { idFilter, moduleFilter, type WymcpPluginOptions } from "./options.js";
 import { applyToCompiler } from "./webpack/webpack-apply.js";
 import { targetLint } from "./target-options.js";
@@ -81,12 +81,12 @@ export function wymcpHooks(options: WymcpPluginOptions = {}, framework: string):
  * verdicts are looked at from the build's start, while Rolldown builds.
  */
 function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOptions {
-  let started: Promise<StartedBuild | undefined> = Promise.resolve(undefined);
+  let looking: Promise<KeptVerdicts | undefined> = Promise.resolve(undefined);
   async function buildEnd(this: ModuleListContext, error?: unknown): Promise<void> {
     const ready = await pass.ready();
-    const looked = await started;
-    started = Promise.resolve(undefined);
-    await endBuildOnce(this, ready, options, { started: looked, error });
+    const kept = await looking;
+    looking = Promise.resolve(undefined);
+    await endBuildOnce(this, ready, options, { kept, error });
   }
   // Rolldown's `resolve.alias`: a module importing another name for wymcp must reach the check, and the graph must know the file.
   const readOptions = (input: { resolve?: { alias?: unknown } }) => void noteWymcpAliases(input.resolve?.alias);
@@ -95,7 +95,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     ...({ options: readOptions } as object),
     buildStart() {
       pass.prepare();
-      started = lookAheadSoon(this, pass);
+      looking = lookAheadSoon(this, pass);
     },
     buildEnd: buildEnd as unknown as UnpluginOptions["buildEnd"],
   };
@@ -106,7 +106,7 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
   // A build that runs once (not a dev server, not watch mode): its checks wait for its end.
   let once = false;
   // In such a build, the stored verdicts, looked at from its start while the bundler works.
-  let started: Promise<StartedBuild | undefined> = Promise.resolve(undefined);
+  let looking: Promise<KeptVerdicts | undefined> = Promise.resolve(undefined);
   let viteLogger: InfoLogger | undefined;
   // Vite filters code natively: a build with an alias of wymcp (`resolve.alias`) lets every module through to the prefilter.
   const filter: { id: ReturnType<typeof idFilter>; code: RegExp | undefined } = { id: idFilter(options), code: CODE_FILTER };
@@ -124,14 +124,14 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
       const { checker } = await pass.ready();
       checker.prepare();
       // A build that runs once is checked when it ends, against its whole module list (`checkModuleList`).
-      if (once) started = lookAheadSoon(this, pass);
+      if (once) looking = lookAheadSoon(this, pass);
       else checker.startBuild(false);
     },
     async buildEnd(error?: unknown) {
       const ready = await pass.ready();
-      const looked = await started;
-      started = Promise.resolve(undefined);
-      if (once) await endBuildOnce(this as unknown as ModuleListContext, ready, options, { started: looked, error, logger: viteLogger });
+      const kept = await looking;
+      looking = Promise.resolve(undefined);
+      if (once) await endBuildOnce(this as unknown as ModuleListContext, ready, options, { kept, error, logger: viteLogger });
       // Watch mode and the dev server checked each module as it was transformed.
       else ready.checker.endBuild();
     },

@@ -101,6 +101,9 @@ export interface KeptVerdict {
   readonly free: readonly string[];
 }
 
+/** The stored verdicts that held as a build started, by file name (`keptVerdicts`). */
+export type KeptVerdicts = ReadonlyMap<string, KeptVerdict>;
+
 /** `then` for a value that may already be there: a verdict stays synchronous when nothing had to wait. */
 function when<T, U>(value: T | Promise<T>, then: (value: T) => U | Promise<U>): U | Promise<U> {
   return value instanceof Promise ? value.then(then) : then(value);
@@ -231,22 +234,19 @@ export class ModuleChecker {
   }
 
   /**
-   * Every stored verdict looked at (`keptBeforeGraph`), as a build that
-   * runs once starts; a look that fails leaves its module to be checked
-   * when the build ends.
+   * Every stored verdict that holds on everything but the build's import
+   * graph (`keptBeforeGraph`), looked at as a build that runs once starts;
+   * each look starts at once, and a look that fails leaves its module to be
+   * checked when the build ends.
    */
-  keptVerdicts(resolve?: BundlerResolve): Map<string, Promise<KeptVerdict | undefined>> {
-    const looks = new Map<string, Promise<KeptVerdict | undefined>>();
-    for (const fileName of Object.keys(this.store()?.entries ?? {})) {
-      let look: ReturnType<ModuleChecker["keptBeforeGraph"]>;
-      try {
-        look = this.keptBeforeGraph(fileName, resolve);
-      } catch {
-        look = undefined;
-      }
-      looks.set(fileName, look instanceof Promise ? look.catch(() => undefined) : Promise.resolve(look));
-    }
-    return looks;
+  async keptVerdicts(resolve?: BundlerResolve): Promise<KeptVerdicts> {
+    const looks = Object.keys(this.store()?.entries ?? {}).map(
+      async (fileName) => [fileName, await this.keptBeforeGraph(fileName, resolve)] as const,
+    );
+    const kept = new Map<string, KeptVerdict>();
+    for (const look of await Promise.allSettled(looks))
+      if (look.status === "fulfilled" && look.value[1] !== undefined) kept.set(look.value[0], look.value[1]);
+    return kept;
   }
 
   /** Whether the build's import graph still shows these modules wymcp-free (a `keptBeforeGraph` verdict then holds). */
@@ -267,7 +267,7 @@ export class ModuleChecker {
     const stats = stored === undefined ? undefined : this.memo.stat(fileName);
     if (stored === undefined || stats === undefined || !sameStats(stored.seen, stats)) return undefined;
     if (stored.mentions === false) return { verdict: NOTHING, free: [] };
-    const resolution = this.memo.resolution(resolve ?? this.memo.graphResolve);
+    const resolution = this.memo.resolution(resolve);
     return when(this.memo.holds(fileName, { ...stored, free: undefined }, resolution), (held) =>
       held ? { verdict: reuse(fileName, stored), free: stored.free ?? [] } : undefined,
     );

@@ -5,7 +5,7 @@
  */
 import type { UnpluginBuildContext, UnpluginContext } from "unplugin";
 import { BuildTally, tellClean, type InfoLogger } from "../build-summary.js";
-import type { KeptVerdict } from "../checks/module-checker.js";
+import type { KeptVerdicts } from "../checks/module-checker.js";
 import { isMissingPeer } from "../../evaluator/parser.js";
 import type { OffenceError } from "../fail.js";
 import type { BuildPass, LazyPass } from "../lazy-pass.js";
@@ -15,11 +15,6 @@ import type { ModuleListContext as GraphContext } from "../resolution/module-lis
 /** What the pass reads of a Vite, Rollup or Rolldown plugin context. */
 export type ModuleListContext = UnpluginBuildContext & UnpluginContext & GraphContext;
 
-/** What a build that runs once brings to its pass: the stored verdicts looked at while the bundler worked (`lookAheadSoon`). */
-export interface StartedBuild {
-  readonly kept: ReadonlyMap<string, Promise<KeptVerdict | undefined>>;
-}
-
 /**
  * A build that runs once starts (Rolldown's; Vite's and Rollup's without a
  * watch mode): every stored verdict is looked at (`keptBeforeGraph`) — its
@@ -27,67 +22,65 @@ export interface StartedBuild {
  * while its own threads build, instead of after them. The pass at the
  * build's end confirms each with the import graph (`checkModuleList`); a
  * verdict on a file the build no longer bundles is never asked for.
- * `undefined`: the build pass did not load, or the look failed; the pass
- * then checks every module.
+ * The promise settles once every look has. `undefined`: the build pass did
+ * not load, or the look failed; the pass then checks every module.
  *
  * @example
  * ```ts
- * started = lookAheadSoon(this, pass); // in buildStart
+ * looking = lookAheadSoon(this, pass); // in buildStart
  * ```
  */
-export function lookAheadSoon(context: unknown, pass: LazyPass): Promise<StartedBuild | undefined> {
+export function lookAheadSoon(context: unknown, pass: LazyPass): Promise<KeptVerdicts | undefined> {
   // After the bundler's next step, not before it: the look must not hold up the build's start.
   return new Promise((resolve) => setImmediate(resolve))
     .then(() => pass.ready())
     .then(({ checker, run }) => {
       checker.startBuild(true);
-      return { kept: checker.keptVerdicts(run.contextResolver(context)) };
+      return checker.keptVerdicts(run.contextResolver(context));
     })
     .catch(() => undefined);
 }
 
 /**
- * A build that runs once ends: its pass over the module list
- * (`checkModuleList`), unless the bundler failed on its own — its error
- * stands, and the build's looks are let settle before it closes.
+ * A build that runs once ends, its looks settled: its pass over the module
+ * list (`checkModuleList`), unless the bundler failed on its own — its
+ * error stands, and the build closes.
  */
 export async function endBuildOnce(
   context: ModuleListContext,
   pass: BuildPass,
   options: WymcpPluginOptions,
-  { started, error, logger }: { started: StartedBuild | undefined; error: unknown; logger?: InfoLogger | undefined },
+  { kept, error, logger }: { kept: KeptVerdicts | undefined; error: unknown; logger?: InfoLogger | undefined },
 ): Promise<void> {
-  if (error === undefined || error === null) return checkModuleList(context, pass, options, started, logger);
-  if (started !== undefined) await Promise.allSettled(started.kept.values());
+  if (error === undefined || error === null) return checkModuleList(context, pass, options, kept, logger);
   pass.checker.endBuild();
 }
 
 /**
  * Checks every module of a finished build, in one pass (Rolldown's; Vite's
- * and Rollup's in a build that runs once), `started` at `buildStart`. With
- * the whole module list known, the import graph shows which modules never
- * reach wymcp, and the checks read none of them; a check in the transform
- * hook cannot know that yet, so it reads what each call in a tool file
- * comes from. `logger`: Vite's, for the summary.
+ * and Rollup's in a build that runs once), with the stored verdicts `kept`
+ * as it started (`lookAheadSoon`). With the whole module list known, the
+ * import graph shows which modules never reach wymcp, and the checks read
+ * none of them; a check in the transform hook cannot know that yet, so it
+ * reads what each call in a tool file comes from. `logger`: Vite's, for
+ * the summary.
  */
 export async function checkModuleList(
   context: ModuleListContext,
   { checker, run }: BuildPass,
   options: WymcpPluginOptions,
-  started?: StartedBuild,
+  kept?: KeptVerdicts,
   logger?: InfoLogger,
 ): Promise<void> {
   const accepts = moduleFilter(options);
   const tally = new BuildTally(options);
-  const kept = started?.kept ?? new Map<string, Promise<KeptVerdict | undefined>>();
-  const keptVerdicts = new Map(await Promise.all([...kept].map(async ([fileName, verdict]) => [fileName, await verdict] as const)));
   // The module list as an import graph: a check reads no module it shows never reaching wymcp.
   const graph = run.moduleListGraph(context, (fileName) => checker.mayNameWymcp(fileName));
-  if (started === undefined) checker.startBuild(true, graph);
+  if (kept === undefined) checker.startBuild(true, graph);
   else checker.knowGraph(graph);
   // A stored verdict that held while the bundler worked holds if the graph confirms what it took as wymcp-free.
   const verdictOf = (fileName: string, resolve: ReturnType<typeof run.contextResolver>) => {
-    const held = keptVerdicts.get(fileName);
+    const held = kept?.get(fileName);
     return held !== undefined && checker.stillWymcpFree(held.free) ? held.verdict : checker.check(fileName, undefined, resolve);
   };
   try {

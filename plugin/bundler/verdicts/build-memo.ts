@@ -2,8 +2,8 @@
  * What a build found out, kept while it runs: nothing is edited during a
  * build that runs once, so a module's stats, a module found unchanged and
  * a specifier's resolution are looked up once for all who ask (the import
- * graph, the checks, the stored verdicts that depend on them). In watch mode and on a dev server every check asks
- * afresh. Also whether a stored verdict still holds (`../../check/reads.ts`),
+ * graph, the checks, the stored verdicts that depend on them). In watch
+ * mode and on a dev server every check asks afresh. Also whether a stored verdict still holds (`../../check/reads.ts`),
  * its resolutions asked of the resolver that answered them: the bundler's
  * when it has one (`pre-resolution.ts`), else as the CLI resolves.
  */

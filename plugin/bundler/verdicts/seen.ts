@@ -25,10 +25,10 @@ export function readAsSeen(fileName: string): { seen: Seen | null; sourceFile():
 
 /**
  * Whether a file is as seen (`null`: it could not be read then): the same
- * size and times, or else the same text. `stats`: the file's, when the
- * caller has them already (`undefined`: none there).
+ * size and times, or else the same text. `stats`: the file's now
+ * (`undefined`: none there).
  */
-export function isAsSeen(file: string, seen: Seen | null, stats: Stats | undefined = statSync(file, { throwIfNoEntry: false })): boolean {
+export function isAsSeen(file: string, seen: Seen | null, stats: Stats | undefined): boolean {
   if (!stats?.isFile()) return seen === null;
   if (seen === null) return false;
   if (sameStats(seen, stats)) return true;
