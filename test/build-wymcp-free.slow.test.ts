@@ -365,6 +365,30 @@ describe.each(["vite", "rollup", "rolldown", "webpack", "rspack"] as const)("%s,
     expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`deep-edit/src/tools.ts:${OFFENCE}`)]);
   });
 
+  test("a kept verdict whose call named a wymcp-free module is checked again once the bundler's alias names one exporting defineTool", async () => {
+    const root = writeProject(
+      "alias-redirect",
+      {
+        // plain/run.ts stays in the build, wymcp-free, whatever `@kit` names.
+        "src/index.ts": `export * from "./tools.js";\nexport { run as plainRun } from "./plain/run.js";\n`,
+        "src/tools.ts": TOOL_FILE.replace(`"./lib/first.js"`, `"@kit/run"`),
+        "src/plain/run.ts": PLAIN_THIRD,
+        "src/kit/run.ts": DEFINE_TOOL_THIRD,
+      },
+      base,
+    );
+    const cache = join(root, "verdicts.json");
+    const plain = { alias: { "@kit": join(root, "src/plain") }, pluginOptions: { cache } };
+    expect((await build(bundler, root, plain)).ok).toBe(true);
+    const entry = JSON.parse(readFileSync(cache, "utf8")).entries[join(root, "src/tools.ts")];
+    expect(entry.free).toEqual([join(root, "src/plain/run.ts")]);
+    expect((await build(bundler, root, plain)).ok).toBe(true);
+    // The tool file is unchanged; the bundler now resolves its import to wymcp's defineTool.
+    const result = await build(bundler, root, { alias: { "@kit": join(root, "src/kit") }, pluginOptions: { cache } });
+    if (result.ok) throw new Error("the build passed");
+    expect(offenceLines(result.messages.join("\n"))).toEqual([expect.stringContaining(`alias-redirect/src/tools.ts:${OFFENCE}`)]);
+  });
+
   test("a module importing only wymcp's types is not parsed, and is checked once what it calls re-exports defineTool", async () => {
     const root = typesOnlyProject("types-only", base);
     const cache = join(root, "verdicts.json");

@@ -27,6 +27,7 @@ import { isWymcpAliased } from "../../check/wymcp-aliases.js";
 import type { ProviderLintOptions } from "../../check/provider/lint.js";
 import type { LocatedWarning } from "../../check/provider/locate.js";
 import { BuildMemo, type BundlerResolution } from "../verdicts/build-memo.js";
+import { splitResolutions, type GraphImports } from "../verdicts/graph-imports.js";
 import type { ImportGraph } from "../resolution/bundler-resolvers.js";
 import { CHECKS_AT_ONCE } from "../verdicts/checked-in-order.js";
 import { CheckPool } from "./check-pool.js";
@@ -95,10 +96,15 @@ export interface TargetLintOptions extends ProviderLintOptions {
 
 const NOTHING: ModuleVerdict = { filesRead: [], tools: 0 };
 
-/** A stored verdict that held before the build's import graph was known, and the modules the graph must still show wymcp-free. */
+/**
+ * A stored verdict that held before the build's import graph was known, the
+ * modules the graph must still show wymcp-free, and the imports it must
+ * confirm (`graph-imports.ts`).
+ */
 export interface KeptVerdict {
   readonly verdict: ModuleVerdict;
   readonly free: readonly string[];
+  readonly imports: readonly GraphImports[];
 }
 
 /** The stored verdicts that held as a build started, by file name (`keptVerdicts`). */
@@ -249,27 +255,33 @@ export class ModuleChecker {
     return kept;
   }
 
-  /** Whether the build's import graph still shows these modules wymcp-free (a `keptBeforeGraph` verdict then holds). */
-  stillWymcpFree(free: readonly string[]): boolean {
+  /**
+   * Whether the build's import graph confirms a verdict kept as the build
+   * started: the modules it took as wymcp-free still are, and its importers
+   * import what its unasked resolutions answered (`graph-imports.ts`).
+   */
+  stillKept({ free, imports }: KeptVerdict): boolean {
     const isWymcpFree = this.memo.wymcpFree;
-    return free.every((file) => isWymcpFree?.(file) === true);
+    return free.every((file) => isWymcpFree?.(file) === true) && this.memo.confirms(imports);
   }
 
   /**
    * A module's stored verdict, if it holds on everything but the build's
    * import graph — looked at while the bundler still builds, so the look
-   * overlaps its work — with the modules it took as wymcp-free, which the
-   * graph must confirm when the build ends (`stillWymcpFree`).
+   * overlaps its work — with what the graph must confirm when the build
+   * ends (`stillKept`): the modules it took as wymcp-free, and the imports
+   * that answered them, which the bundler is not asked again.
    * `undefined`: the module is to be checked then (`check`).
    */
   private keptBeforeGraph(fileName: string, resolve?: BundlerResolve): KeptVerdict | undefined | Promise<KeptVerdict | undefined> {
     const stored = this.store()?.entries[fileName];
     const stats = stored === undefined ? undefined : this.memo.stat(fileName);
     if (stored === undefined || stats === undefined || !sameStats(stored.seen, stats)) return undefined;
-    if (stored.mentions === false) return { verdict: NOTHING, free: [] };
+    if (stored.mentions === false) return { verdict: NOTHING, free: [], imports: [] };
     const resolution = this.memo.resolution(resolve);
-    return when(this.memo.holds(fileName, { ...stored, free: undefined }, resolution), (held) =>
-      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [] } : undefined,
+    const { asked, imports } = splitResolutions(fileName, stored);
+    return when(this.memo.holds(fileName, { ...stored, resolutions: asked, free: undefined }, resolution), (held) =>
+      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [], imports } : undefined,
     );
   }
 

@@ -137,6 +137,8 @@ export interface MetafileGraph {
 export interface ReachGraph {
   readonly modules: readonly string[];
   readonly reaching: readonly string[];
+  /** The ids of the modules a module imports, statically or dynamically, when the graph lists them (`undefined`: not in the graph). */
+  importsOf?(fileName: string): readonly string[] | undefined;
 }
 
 /** Whether a metafile path is of another namespace than files on disk (written `namespace:path`). */

@@ -3,7 +3,8 @@
  * `buildEnd` (`getModuleIds`, `getModuleInfo`: ~25 µs a module). Rolldown
  * lists no importers of an external, so with wymcp external the modules
  * importing it are found by their own imports — asked only of the modules
- * whose text may name wymcp.
+ * whose text may name wymcp. What a module imports also confirms the
+ * imports of a stored verdict (`../verdicts/graph-imports.ts`).
  */
 import path from "node:path";
 import { isLocalModule, isWymcpModule, LazyReachGraph, walkBack, type Reach } from "./reach-graph.js";
@@ -31,10 +32,31 @@ export interface ModuleListContext {
  * ```
  */
 export function moduleListGraph(context: ModuleListContext, mayNameWymcp: (fileName: string) => boolean = () => true): LazyReachGraph {
-  return new LazyReachGraph(() => moduleListReach(context, mayNameWymcp));
+  // Asked once a module, by the walk and by the stored verdicts whose imports the graph confirms.
+  const infos = new Map<string, ModuleInfo>();
+  const infoOf = (id: string): ModuleInfo => {
+    if (!infos.has(id)) infos.set(id, context.getModuleInfo(id));
+    return infos.get(id) ?? null;
+  };
+  const importsOf = (id: string): readonly string[] | undefined => {
+    const info = infoOf(id);
+    return info === null ? undefined : [...info.importedIds, ...info.dynamicallyImportedIds];
+  };
+  const importersOf = (id: string): readonly string[] => {
+    const info = infoOf(id);
+    return info === null ? [] : [...info.importers, ...info.dynamicImporters];
+  };
+  return new LazyReachGraph(() => moduleListReach(context, importsOf, importersOf, mayNameWymcp), importsOf);
 }
 
-function moduleListReach(context: ModuleListContext, mayNameWymcp: (fileName: string) => boolean): Reach {
+type ModuleInfo = ReturnType<ModuleListContext["getModuleInfo"]>;
+
+function moduleListReach(
+  context: ModuleListContext,
+  importsOf: (id: string) => readonly string[] | undefined,
+  importersOf: (id: string) => readonly string[],
+  mayNameWymcp: (fileName: string) => boolean,
+): Reach {
   const modules: string[] = [];
   const seeds: string[] = [];
   const externals = new Set<string>();
@@ -44,22 +66,9 @@ function moduleListReach(context: ModuleListContext, mayNameWymcp: (fileName: st
     seeds.push(id);
     if (!path.isAbsolute(id)) externals.add(id);
   }
-  // Asked once a module: a module found importing an external is walked from next.
-  const infos = new Map<string, ReturnType<ModuleListContext["getModuleInfo"]>>();
-  const infoOf = (id: string) => {
-    if (!infos.has(id)) infos.set(id, context.getModuleInfo(id));
-    return infos.get(id) ?? null;
-  };
+  // A module found importing an external is walked from next.
   if (externals.size > 0)
-    for (const id of modules) {
-      const info = mayNameWymcp(id) ? infoOf(id) : null;
-      if (info !== null && [...info.importedIds, ...info.dynamicallyImportedIds].some((imported) => externals.has(imported)))
-        seeds.push(id);
-    }
-  const importersOf = (id: string): string[] => {
-    const info = infoOf(id);
-    return info === null ? [] : [...info.importers, ...info.dynamicImporters];
-  };
+    for (const id of modules) if (mayNameWymcp(id) && importsOf(id)?.some((imported) => externals.has(imported)) === true) seeds.push(id);
   const reached = new Set(walkBack(seeds, importersOf, (id) => (isLocalModule(id) ? id : undefined)));
   return { modules, reaching: modules.filter((id) => reached.has(id)) };
 }

@@ -40,7 +40,11 @@ export interface Reach {
 export class LazyReachGraph implements ReachGraph {
   private found: Reach | undefined;
 
-  constructor(private readonly find: () => Reach) {}
+  /** `importsOf`: what a module imports, when the bundler lists it (`ReachGraph.importsOf`). */
+  constructor(
+    private readonly find: () => Reach,
+    readonly importsOf?: (fileName: string) => readonly string[] | undefined,
+  ) {}
 
   /** The local modules of the build. */
   get modules(): readonly string[] {

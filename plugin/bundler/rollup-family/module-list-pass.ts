@@ -78,10 +78,10 @@ export async function checkModuleList(
   const graph = run.moduleListGraph(context, (fileName) => checker.mayNameWymcp(fileName));
   if (kept === undefined) checker.startBuild(true, graph);
   else checker.knowGraph(graph);
-  // A stored verdict that held while the bundler worked holds if the graph confirms what it took as wymcp-free.
+  // A stored verdict that held while the bundler worked holds if the graph confirms it; else the check asks the bundler.
   const verdictOf = (fileName: string, resolve: ReturnType<typeof run.contextResolver>) => {
     const held = kept?.get(fileName);
-    return held !== undefined && checker.stillWymcpFree(held.free) ? held.verdict : checker.check(fileName, undefined, resolve);
+    return held !== undefined && checker.stillKept(held) ? held.verdict : checker.check(fileName, undefined, resolve);
   };
   try {
     // A file behind several ids (Vite's `?worker`, `?raw`) is one module.

@@ -16,6 +16,7 @@ import { ResolutionTable, type BundlerResolve } from "../resolution/pre-resoluti
 import { isAsSeen, type Seen } from "./seen.js";
 import type { Entry } from "./verdict-store.js";
 import { graphWymcpFree, type WymcpFree } from "../resolution/wymcp-free.js";
+import { graphConfirms, importsGraph, type GraphImports, type ImportsGraph } from "./graph-imports.js";
 
 /** The bundler's resolver, and the table of its answers a check runs against. */
 export interface BundlerResolution {
@@ -46,6 +47,8 @@ export class BuildMemo {
   wymcpFree: WymcpFree | undefined;
   /** The graph's resolver, when it records specifiers: the file the bundler bundled for each import. */
   graphResolve: BundlerResolve | undefined;
+  /** The graph, when it lists what each module imports: it confirms a stored verdict's imports (`graph-imports.ts`). */
+  private imports: ImportsGraph | undefined;
 
   /** A build starts; `once`: it runs once (no watch mode, no dev server); `graph`: its import graph, if known. */
   start(once: boolean, graph?: ImportGraph): void {
@@ -62,12 +65,20 @@ export class BuildMemo {
   knowGraph(graph: ImportGraph | undefined): void {
     this.wymcpFree = graph === undefined ? undefined : graphWymcpFree(graph);
     this.graphResolve = graph === undefined || !("metafile" in graph) ? undefined : metafileResolver(graph.metafile, graph.cwd);
+    this.imports = graph === undefined || "metafile" in graph ? undefined : importsGraph(graph);
+  }
+
+  /** Whether the build's import graph confirms a stored verdict's imports (`graph-imports.ts`); never without a graph listing them. */
+  confirms(imports: readonly GraphImports[]): boolean {
+    if (imports.length === 0) return true;
+    return this.imports !== undefined && graphConfirms(imports, this.imports);
   }
 
   /** The build ended. */
   end(): void {
     this.wymcpFree = undefined;
     this.graphResolve = undefined;
+    this.imports = undefined;
     this.unchanged = undefined;
     this.stats = undefined;
     this.table = undefined;
