@@ -94,7 +94,7 @@ function moduleListHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginO
     name: "wymcp",
     ...({ options: readOptions } as object),
     buildStart() {
-      pass.prepare();
+      pass.prepare(true);
       looking = lookAheadSoon(this, pass);
     },
     buildEnd: buildEnd as unknown as UnpluginOptions["buildEnd"],
@@ -122,7 +122,7 @@ function transformHooks(pass: LazyPass, options: WymcpPluginOptions): UnpluginOp
       // Rollup and Vite say when a build runs once; Vite's dev server and every watch mode say otherwise.
       once = (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === false;
       const { checker } = await pass.ready();
-      checker.prepare();
+      checker.prepare(once);
       // A build that runs once is checked when it ends, against its whole module list (`checkModuleList`).
       if (once) looking = lookAheadSoon(this, pass);
       else checker.startBuild(false);

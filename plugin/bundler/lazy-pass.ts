@@ -48,10 +48,13 @@ export class LazyPass {
     return this.loaded ?? this.loading;
   }
 
-  /** A build starts: let the checker get ready (it may start loading the evaluator), without holding the bundler up. */
-  prepare(): void {
+  /**
+   * A build starts: let the checker get ready (it may start loading the evaluator), without holding the bundler up.
+   * `looksAhead`: the build looks at its stored verdicts as it starts (`ModuleChecker.prepare`).
+   */
+  prepare(looksAhead = false): void {
     this.loading.then(
-      ({ checker }) => checker.prepare(),
+      ({ checker }) => checker.prepare(looksAhead),
       () => undefined,
     );
   }

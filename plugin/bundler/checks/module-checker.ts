@@ -58,14 +58,14 @@ function loadCheckModule(): Promise<CheckModule> {
  * then runs while the bundler's own threads work, instead of after them.
  */
 function preloadCheckModule(): void {
-  if (checkModule !== undefined || loadingCheckModule !== undefined) return;
-  setImmediate(() => {
-    void loadCheckModule()
-      .then(() => import("../../evaluator/parser.js"))
-      .then((loaded) => loaded.loadParser())
-      .catch(() => undefined);
-  });
+  if (checkModule !== undefined || preloading !== undefined) return;
+  preloading = new Promise((resolve) => setImmediate(resolve))
+    .then(() => loadCheckModule())
+    .then(() => import("../../evaluator/parser.js"))
+    .then((loaded) => loaded.loadParser())
+    .catch(() => undefined);
 }
+let preloading: Promise<unknown> | undefined;
 
 /** How many check workers a build may run: one per core the bundler's own thread leaves free (one, on two cores). */
 const WORKERS = Math.max(1, availableParallelism() - 1);
@@ -149,14 +149,16 @@ export class ModuleChecker {
    * evaluator while the bundler works, and take the checks off the bundler's
    * thread. With a tool file edited since its verdict, a few checks will run:
    * the evaluator starts loading in this thread (a worker costs more to start
-   * than a few checks).
+   * than a few checks). `looksAhead`: the build looks at every stored verdict
+   * as it starts (`keptVerdicts`), which starts that load itself when a
+   * verdict on a tool file does not hold — its files are not stat'ed twice.
    */
-  prepare(): void {
+  prepare(looksAhead = false): void {
     const store = this.store();
     if (store === undefined || Object.keys(store.entries).length === 0) {
       this.pool ??= new CheckPool(WORKERS);
       this.pool.warm();
-    } else if (someToolFileEdited(store)) preloadCheckModule();
+    } else if (!looksAhead && someToolFileEdited(store)) preloadCheckModule();
   }
 
   /** How many checks a pass over a build's modules keeps under way at once. */
@@ -276,12 +278,15 @@ export class ModuleChecker {
   private keptBeforeGraph(fileName: string, resolve?: BundlerResolve): KeptVerdict | undefined | Promise<KeptVerdict | undefined> {
     const stored = this.store()?.entries[fileName];
     const stats = stored === undefined ? undefined : this.memo.stat(fileName);
-    if (stored === undefined || stats === undefined || !sameStats(stored.seen, stats)) return undefined;
-    if (stored.mentions === false) return { verdict: NOTHING, free: [], imports: [] };
+    if (stored === undefined || stats === undefined) return undefined;
+    if (stored.mentions === false) return sameStats(stored.seen, stats) ? { verdict: NOTHING, free: [], imports: [] } : undefined;
+    // A verdict on a tool file that does not hold: the file is checked when the build ends, with the evaluator loaded by then.
+    const notKept = () => void preloadCheckModule();
+    if (!sameStats(stored.seen, stats)) return notKept();
     const resolution = this.memo.resolution(resolve);
     const { asked, imports } = splitResolutions(fileName, stored);
     return when(this.memo.holds(fileName, { ...stored, resolutions: asked, free: undefined }, resolution), (held) =>
-      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [], imports } : undefined,
+      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [], imports } : notKept(),
     );
   }
 
