@@ -281,13 +281,17 @@ export class ModuleChecker {
     if (stored === undefined || stats === undefined) return undefined;
     if (stored.mentions === false) return sameStats(stored.seen, stats) ? { verdict: NOTHING, free: [], imports: [] } : undefined;
     // A verdict on a tool file that does not hold: the file is checked when the build ends, with the evaluator loaded by then.
-    const notKept = () => void preloadCheckModule();
-    if (!sameStats(stored.seen, stats)) return notKept();
+    if (!sameStats(stored.seen, stats)) {
+      preloadCheckModule();
+      return undefined;
+    }
     const resolution = this.memo.resolution(resolve);
     const { asked, imports } = splitResolutions(fileName, stored);
-    return when(this.memo.holds(fileName, { ...stored, resolutions: asked, free: undefined }, resolution), (held) =>
-      held ? { verdict: reuse(fileName, stored), free: stored.free ?? [], imports } : notKept(),
-    );
+    return when(this.memo.holds(fileName, { ...stored, resolutions: asked, free: undefined }, resolution), (held) => {
+      if (held) return { verdict: reuse(fileName, stored), free: stored.free ?? [], imports };
+      preloadCheckModule();
+      return undefined;
+    });
   }
 
   /** A module whose verdict its times alone could not reuse, read; `stored`: a verdict its text may still reuse. */
