@@ -279,16 +279,13 @@ export class ModuleChecker {
     const stored = this.store()?.entries[fileName];
     const stats = stored === undefined ? undefined : this.memo.stat(fileName);
     if (stored === undefined || stats === undefined) return undefined;
-    if (stored.mentions === false) return sameStats(stored.seen, stats) ? { verdict: NOTHING, free: [], imports: [] } : undefined;
-    // A verdict on a tool file that does not hold: the file is checked when the build ends, with the evaluator loaded by then.
-    if (!sameStats(stored.seen, stats)) {
-      preloadCheckModule();
-      return undefined;
-    }
-    const resolution = this.memo.resolution(resolve);
+    const unchanged = sameStats(stored.seen, stats);
+    if (stored.mentions === false) return unchanged ? { verdict: NOTHING, free: [], imports: [] } : undefined;
     const { asked, imports } = splitResolutions(fileName, stored);
-    return when(this.memo.holds(fileName, { ...stored, resolutions: asked, free: undefined }, resolution), (held) => {
-      if (held) return { verdict: reuse(fileName, stored), free: stored.free ?? [], imports };
+    const held = unchanged && this.memo.holds(fileName, { ...stored, resolutions: asked, free: undefined }, this.memo.resolution(resolve));
+    return when(held, (holds) => {
+      if (holds) return { verdict: reuse(fileName, stored), free: stored.free ?? [], imports };
+      // A verdict on a tool file that does not hold: the file is checked when the build ends, with the evaluator loaded by then.
       preloadCheckModule();
       return undefined;
     });

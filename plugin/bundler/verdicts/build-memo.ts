@@ -3,9 +3,10 @@
  * build that runs once, so a module's stats, a module found unchanged and
  * a specifier's resolution are looked up once for all who ask (the import
  * graph, the checks, the stored verdicts that depend on them). In watch
- * mode and on a dev server every check asks afresh. Also whether a stored verdict still holds (`../../check/reads.ts`),
- * its resolutions asked of the resolver that answered them: the bundler's
- * when it has one (`pre-resolution.ts`), else as the CLI resolves.
+ * mode and on a dev server every check asks afresh. Also whether a stored
+ * verdict still holds (`../../check/reads.ts`), its resolutions asked of
+ * the resolver that answered them: the bundler's when it has one
+ * (`pre-resolution.ts`), else as the CLI resolves.
  */
 import { statSync, type Stats } from "node:fs";
 import path from "node:path";
