@@ -7,11 +7,11 @@
  * reports an offence the author did not write; the bundler's own syntax
  * error is the one the user sees.
  */
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ModuleChecker, type ModuleVerdict } from "../plugin/bundler/checks/module-checker.js";
+import { textHash } from "../plugin/bundler/verdicts/seen.js";
 import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
 import { wymcp } from "../plugin/bundler/unplugin.js";
 import { checkSource } from "../plugin/check/check.js";
@@ -763,7 +763,7 @@ describe("verdicts kept between builds are never stale", () => {
     const malformed = CLEAN.replace('"name"]', '"nmae"]');
     writeFileSync(tools, malformed);
     const stats = statSync(tools);
-    const seen = [stats.size, stats.mtimeMs, stats.ctimeMs, createHash("sha1").update(malformed).digest("base64")];
+    const seen = [stats.size, stats.mtimeMs, stats.ctimeMs, textHash(malformed)];
     mkdirSync(dirname(cacheFile), { recursive: true });
     writeFileSync(cacheFile, JSON.stringify({ format: 2, stamp: "another", entries: { [tools]: { seen, reads: [], resolutions: [] } } }));
     expect(offencesOf((await verdict()).check!)).toHaveLength(1);

@@ -6,6 +6,7 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parserVersion, wymcpVersion } from "../package.js";
+import { stringHash } from "./string-hash.js";
 
 /** The folders of wymcp's own code, from the folder holding `src/` and `plugin/` (the package in the sources; `dist/` when built). */
 const CODE_FOLDERS = ["src", "plugin"];
@@ -62,25 +63,4 @@ function codeFiles(root: string, folder: string): string[] {
     if (stats !== undefined) parts.push(`${file} ${stats.size} ${stats.mtimeMs}`);
   }
   return parts;
-}
-
-/**
- * A 53-bit hash of `text` (cyrb53) in base 36: for telling texts apart, never for security.
- *
- * @example
- * ```ts
- * stringHash("export const a = 1;"); // a short base-36 string, the same for the same text
- * ```
- */
-export function stringHash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }

@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeAtomically } from "../cache/folder.js";
-import { stringHash } from "./code-stamp.js";
+import { stringHash } from "./string-hash.js";
 
 let bundledSources: URL | undefined;
 

@@ -6,9 +6,9 @@
  * thread or in a check worker (`check-worker.ts`).
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
-import { createRequire } from "node:module";
 import type { SourceFile } from "../../evaluator/ast.js";
 import { parseSource } from "../../evaluator/modules.js";
+import { stringHash } from "../string-hash.js";
 
 /** A file as last seen: size, modification and change times, and the hash of its text. */
 export type Seen = readonly [size: number, mtimeMs: number, ctimeMs: number, hash: string];
@@ -33,7 +33,7 @@ export function isAsSeen(file: string, seen: Seen | null, stats: Stats | undefin
   if (seen === null) return false;
   if (sameStats(seen, stats)) return true;
   const text = readSource(file);
-  return text !== undefined && digest(text) === seen[3];
+  return text !== undefined && textHash(text) === seen[3];
 }
 
 /** Whether a file's size and times are those seen. */
@@ -43,7 +43,7 @@ export function sameStats(seen: Seen, stats: Stats): boolean {
 
 /** How a file is seen now, given its stats and text. */
 export function seenOf(stats: Stats, text: string): Seen {
-  return [stats.size, stats.mtimeMs, stats.ctimeMs, digest(text)];
+  return [stats.size, stats.mtimeMs, stats.ctimeMs, textHash(text)];
 }
 
 /**
@@ -63,14 +63,17 @@ export function readSource(file: string): string | undefined {
   }
 }
 
-type Crypto = typeof import("node:crypto");
-let crypto: Crypto | undefined;
-
 /**
- * The hash of a module's text (node:crypto is loaded only when a text must be
- * hashed: a build whose files all keep their times never does).
+ * The hash of a module's text as a verdict records it: its length and a
+ * 53-bit hash — compared only once a file's times have changed, to tell an
+ * edit from a file merely touched (a checkout, a formatter that changed
+ * nothing).
+ *
+ * @example
+ * ```ts
+ * const unchanged = textHash(readSource(file) ?? "") === seen[3];
+ * ```
  */
-function digest(text: string): string {
-  crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
-  return crypto.createHash("sha1").update(text).digest("base64");
+export function textHash(text: string): string {
+  return `${text.length}:${stringHash(text)}`;
 }
