@@ -5,10 +5,11 @@ import { textHash } from "../plugin/bundler/verdicts/seen.js";
 const SOURCE = `import { defineTool } from "wymcp";\nexport const t = defineTool({ name: "notes", actions: { add: { properties: { name: { type: "string" } }, required: ["name"] } } });\n`;
 
 describe("a module's text hash, compared once its times have changed", () => {
-  test("the same text hashes the same, in any process: its length, then a base-36 hash", () => {
-    expect(textHash(SOURCE)).toBe(textHash(`${SOURCE}`));
-    expect(textHash(SOURCE)).toMatch(new RegExp(`^${SOURCE.length}:[0-9a-z]+$`));
-    expect(textHash("")).toBe(`0:${stringHash("")}`);
+  // A stored verdict's hash is compared in a later process: the hash has no seed of its own, so these never change.
+  test("the same text hashes the same in every process: its length, then a base-36 hash", () => {
+    expect(textHash(SOURCE)).toBe("168:1lesznmpobq");
+    expect(textHash("")).toBe("0:wvjl67o803");
+    expect(textHash(SOURCE.slice())).toBe(textHash(SOURCE));
   });
 
   test.each([

@@ -3,8 +3,8 @@
  * what the stored verdicts were computed with (`code-stamp.ts`), a module's
  * text as a verdict saw it (`verdicts/seen.ts`), the name of a written check
  * worker (`worker-script.ts`). Plain JavaScript on purpose: loading
- * `node:crypto` costs a build that hashes one edited module ~7–9 ms, more
- * than the hash (BENCHMARKS §5).
+ * `node:crypto` cost a build that hashes one edited module ~9 ms, and its
+ * first build ~4 MB of peak memory (BENCHMARKS §5).
  */
 
 /**
