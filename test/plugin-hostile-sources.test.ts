@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writ
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ModuleChecker, type ModuleVerdict } from "../plugin/bundler/checks/module-checker.js";
-import { textHash } from "../plugin/bundler/verdicts/seen.js";
+import { textHash } from "../plugin/bundler/string-hash.js";
 import wymcpEsbuild from "../plugin/bundler/esbuild/esbuild.js";
 import { wymcp } from "../plugin/bundler/unplugin.js";
 import { checkSource } from "../plugin/check/check.js";

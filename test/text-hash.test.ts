@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { stringHash } from "../plugin/bundler/string-hash.js";
-import { textHash } from "../plugin/bundler/verdicts/seen.js";
+import { stringHash, textHash } from "../plugin/bundler/string-hash.js";
 
 const SOURCE = `import { defineTool } from "wymcp";\nexport const t = defineTool({ name: "notes", actions: { add: { properties: { name: { type: "string" } }, required: ["name"] } } });\n`;
 

@@ -6,7 +6,7 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parserVersion, wymcpVersion } from "../package.js";
-import { stringHash } from "./string-hash.js";
+import { textHash } from "./string-hash.js";
 
 /** The folders of wymcp's own code, from the folder holding `src/` and `plugin/` (the package in the sources; `dist/` when built). */
 const CODE_FOLDERS = ["src", "plugin"];
@@ -36,7 +36,7 @@ export function codeStamp(): string {
   else for (const folder of CODE_FOLDERS) parts.push(...codeFiles(root, folder));
   // Compared for equality only: the text itself, shortened by a 53-bit string hash (cyrb53) with its length.
   const text = parts.join("\n");
-  stamp = `${text.length}:${stringHash(text)}`;
+  stamp = textHash(text);
   return stamp;
 }
 

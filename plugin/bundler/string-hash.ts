@@ -27,3 +27,18 @@ export function stringHash(text: string): string {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
+
+/**
+ * A text's length and its `stringHash`: what the code stamp is, and how a
+ * stored verdict records a module's text — compared only once a file's times
+ * have changed, to tell an edit from a file merely touched (a checkout, a
+ * formatter that changed nothing).
+ *
+ * @example
+ * ```ts
+ * const unchanged = textHash(readSource(file) ?? "") === seen[3];
+ * ```
+ */
+export function textHash(text: string): string {
+  return `${text.length}:${stringHash(text)}`;
+}

@@ -8,7 +8,7 @@
 import { readFileSync, statSync, type Stats } from "node:fs";
 import type { SourceFile } from "../../evaluator/ast.js";
 import { parseSource } from "../../evaluator/modules.js";
-import { stringHash } from "../string-hash.js";
+import { textHash } from "../string-hash.js";
 
 /** A file as last seen: size, modification and change times, and the hash of its text. */
 export type Seen = readonly [size: number, mtimeMs: number, ctimeMs: number, hash: string];
@@ -61,19 +61,4 @@ export function readSource(file: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The hash of a module's text as a verdict records it: its length and a
- * 53-bit hash — compared only once a file's times have changed, to tell an
- * edit from a file merely touched (a checkout, a formatter that changed
- * nothing).
- *
- * @example
- * ```ts
- * const unchanged = textHash(readSource(file) ?? "") === seen[3];
- * ```
- */
-export function textHash(text: string): string {
-  return `${text.length}:${stringHash(text)}`;
 }
