@@ -34,9 +34,8 @@ export function codeStamp(): string {
   const installed = root.split(path.sep).includes("node_modules") ? wymcpVersion(root) : undefined;
   if (installed !== undefined) parts.push(`wymcp ${installed}`);
   else for (const folder of CODE_FOLDERS) parts.push(...codeFiles(root, folder));
-  // Compared for equality only: the text itself, shortened by a 53-bit string hash (cyrb53) with its length.
-  const text = parts.join("\n");
-  stamp = textHash(text);
+  // Compared for equality only, so the text is kept as its length and hash.
+  stamp = textHash(parts.join("\n"));
   return stamp;
 }
 
