@@ -12,3 +12,4 @@ export { isListingMode, type ListingMode } from "./serving/listing-mode.js";
 export { actionToolName } from "./serving/listing-actions.js";
 export { listedDataSchema, placeText, type SchemaPlace } from "./serving/listing-schema.js";
 export { didYouMean } from "./util/suggest.js";
+export { markInert } from "./util/inert.js";

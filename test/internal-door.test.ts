@@ -9,6 +9,7 @@ test("src/internal.ts re-exports exactly what plugin/ reuses of the runtime", ()
     "didYouMean",
     "isListingMode",
     "listedDataSchema",
+    "markInert",
     "offenceLine",
     "placeText",
     "toolLabel",

@@ -4,7 +4,7 @@
  * unknown parts are, and locate them. Shared by the bundler plugins, the
  * CLI and the TypeScript hosts; what a check answers is in `file-check.ts`.
  */
-import { actionSchemaOffences } from "../../src/internal.js";
+import { actionSchemaOffences, markInert } from "../../src/internal.js";
 import { positionOf, type SourceFile } from "../evaluator/ast.js";
 import { diskHost, parseSource, type ModuleHost } from "../evaluator/modules.js";
 import { notParsed } from "../evaluator/syntax.js";
@@ -29,6 +29,8 @@ import { projectRoot } from "./project-root.js";
 function checkDeclaration(declaration: ToolDeclaration): DeclarationCheck {
   const surface = surfaceOffences(declaration);
   if (declaration.tool === undefined) return { declaration, offences: surface, uncertain: [] };
+  // The evaluator's values have no accessor and no Proxy: validation reads them in place instead of copying them.
+  if (typeof declaration.record === "object" && declaration.record !== null) markInert(declaration.record);
   const offences = actionSchemaOffences(declaration.tool);
   const certain = offences.filter((offence) => isCertain(declaration, offence));
   return {

@@ -6,7 +6,8 @@
  * or such an object (shared or even cyclic). Nothing else holds a copy, so
  * no getter and no Proxy trap can run on it: validation may read it with
  * plain property reads (`fast-properties.ts`) where an author's own object
- * needs every read guarded. A reading that checks its copy at once knows it
+ * needs every read guarded. An inert schema (`inert.ts`) of the same data
+ * is read so too, in place. A reading that checks its copy at once knows it
  * is pristine (`readCopy`); the copy `defineTool` keeps, frozen throughout,
  * is remembered here by its root.
  */

@@ -61,6 +61,42 @@ export function readCopy<T>(value: T): { readonly copy: T; readonly pristine: re
   return { copy: root as T, pristine: pristine ? copy.targets : [] };
 }
 
+/**
+ * Whether an inert value (`inert.ts`) is pristine — what `readCopy` would
+ * find of its copy — learned without copying it. An inert value has no
+ * accessor, no symbol and no non-enumerable key by its making, so only
+ * what it can hold is looked at: prototypes, array holes and named keys,
+ * a `__proto__` key, and values that are not JSON data.
+ *
+ * @example
+ * ```ts
+ * isPristineData({ type: "string", enum: ["a", "b"] }); // true
+ * isPristineData({ minimum: Infinity });                // false: not JSON data
+ * ```
+ */
+export function isPristineData(root: object): boolean {
+  const seen = new Set<object>([root]);
+  const pending = [root];
+  for (let source = pending.pop(); source !== undefined; source = pending.pop()) {
+    const shape = shapeOf(source);
+    if (shape === "array" ? !denseArray(Object.getOwnPropertyNames(source), (source as unknown[]).length) : shape !== "object")
+      return false;
+    if (shape === "object" && Object.hasOwn(source, "__proto__")) return false;
+    for (const key of Object.keys(source)) {
+      const value: unknown = (source as Record<string, unknown>)[key];
+      if (typeof value !== "object" || value === null) {
+        if (!pristineLeaf(value)) return false;
+      } else if (!seen.has(value)) {
+        // Past the copy's bound `readCopy` keeps the original, which is then not pristine either.
+        if (seen.size >= MAX_OBJECTS) return false;
+        seen.add(value);
+        pending.push(value);
+      }
+    }
+  }
+  return true;
+}
+
 /** One copy in the making: the copies made so far (by source), and those still to fill. */
 class Copy {
   /** Whether everything copied so far is plain JSON data in ordinary properties. */
@@ -73,12 +109,7 @@ class Copy {
 
   of(source: unknown): unknown {
     if (typeof source !== "object" || source === null) {
-      if (
-        typeof source === "number"
-          ? !Number.isFinite(source)
-          : !(typeof source === "string" || typeof source === "boolean" || source === null)
-      )
-        this.pristine = false;
+      if (!pristineLeaf(source)) this.pristine = false;
       return source;
     }
     const known = this.copies.get(source);
@@ -182,12 +213,29 @@ const NULL_PROTOTYPE = Object.freeze({});
 /** An empty copy of a plain object or array (`NULL_PROTOTYPE` for an object without one), or `undefined` for anything else. */
 function blankOf(source: object): object | undefined {
   try {
-    if (Array.isArray(source)) return Object.getPrototypeOf(source) === Array.prototype ? new Array<unknown>(source.length) : undefined;
-    const prototype: unknown = Object.getPrototypeOf(source);
-    if (prototype === Object.prototype) return {};
-    if (prototype === null) return NULL_PROTOTYPE;
-    return undefined;
+    switch (shapeOf(source)) {
+      case "array":
+        return new Array<unknown>((source as unknown[]).length);
+      case "object":
+        return {};
+      case "bare":
+        return NULL_PROTOTYPE;
+      case undefined:
+        return undefined;
+    }
   } catch {
     return undefined;
   }
+}
+
+/** A plain array or object, an object without a prototype, or anything else (kept as it is). Throws what a trap throws. */
+function shapeOf(source: object): "array" | "object" | "bare" | undefined {
+  if (Array.isArray(source)) return Object.getPrototypeOf(source) === Array.prototype ? "array" : undefined;
+  const prototype: unknown = Object.getPrototypeOf(source);
+  return prototype === Object.prototype ? "object" : prototype === null ? "bare" : undefined;
+}
+
+/** Whether a value that is not an object is JSON data: a string, a finite number, a boolean or null. */
+function pristineLeaf(value: unknown): boolean {
+  return typeof value === "number" ? Number.isFinite(value) : typeof value === "string" || typeof value === "boolean" || value === null;
 }

@@ -22,7 +22,8 @@
  * served (`fetchSchema` refuses it rather than resolving it through
  * `hasOwn`).
  */
-import { readCopy } from "../util/read-once.js";
+import { isPristineData, readCopy } from "../util/read-once.js";
+import { isInert } from "../util/inert.js";
 import { isFrozenPristine } from "../util/pristine.js";
 import type { DataContract } from "./data-check.js";
 import { ActionSchemaError } from "./action-schema-error.js";
@@ -302,15 +303,17 @@ function flatOffences(tool: ToolLike, names: readonly string[]): Offence[] {
 /**
  * One action's schema as obtained: every accessor read once, so the schema
  * this obtaining checks is the one it hands out (deep-frozen data, as
- * `defineTool` makes it, has no accessor and is handed out as it is); and
- * how it may be read (`pristine.ts`): a pristine copy itself, or held in
- * the pristine copy `defineTool` froze throughout (read as it is).
+ * `defineTool` makes it, and an inert record's schema, `inert.ts`, have no
+ * accessor and are handed out as they are); and how it may be read
+ * (`pristine.ts`): a pristine copy itself, held in the pristine copy
+ * `defineTool` froze throughout, or inert and pristine (read as it is).
  */
 function schemaOf(record: object, action: string): [schema: unknown, reading: Reading] {
   const schema = read(record, action);
   if (typeof schema !== "object" || schema === null) return [schema, GUARDED];
   if (isFrozenPristine(record)) return [schema, SEALED_PRISTINE];
   if (isSealed(schema)) return [schema, GUARDED];
+  if (isInert(record)) return [schema, isPristineData(schema) ? PRISTINE : GUARDED];
   const { copy, pristine } = readCopy(schema);
   return [copy, pristine.length > 0 ? PRISTINE : GUARDED];
 }
