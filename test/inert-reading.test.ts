@@ -26,7 +26,7 @@ const cyclic = (): object => {
 };
 const shared = { type: "string" };
 
-describe("isPristineData gives readCopy's verdict on what the evaluator can build", () => {
+describe("isPristineData gives readCopy's verdict on what an inert value can hold", () => {
   test.each<[string, () => object, boolean]>([
     ["plain JSON data", () => ({ type: "object", properties: { tags: { type: "array", items: { enum: ["a", 1, true, null] } } } }), true],
     ["an empty object", () => ({}), true],
@@ -61,7 +61,7 @@ describe("isPristineData gives readCopy's verdict on what the evaluator can buil
     ),
   })).node;
 
-  test("agrees with readCopy on random evaluator-built values", () => {
+  test("agrees with readCopy on random plain values", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom("description", "properties", "x"), value, { maxKeys: 3 }), (root) => {
         expect(isPristineData(root)).toBe(copiedPristine(root));

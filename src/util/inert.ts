@@ -2,10 +2,11 @@
  * Inert action records: values no code can change or watch being read —
  * the plain objects and arrays the build-time evaluator makes, which carry
  * no accessor, no Proxy, and only enumerable string keys (it defines every
- * key as a literal does, and leaves an accessor or a symbol key unknown). `readCopy` copies an author's schema so that a
- * getter cannot answer the check one thing and the listing another; an
- * inert schema has no getter to guard against, so obtaining reads it where
- * it is and only learns whether it is pristine (`isPristineData`).
+ * key as a literal does, and leaves an accessor or a symbol key unknown).
+ * `readCopy` copies an author's schema so that a getter cannot answer the
+ * check one thing and the listing another; an inert schema has no getter
+ * to guard against, so obtaining reads it where it is and only learns
+ * whether it is pristine (`isPristineData`).
  */
 
 const inert = new WeakSet<object>();
