@@ -23,7 +23,13 @@ import { median, record } from "./compare.mjs";
 
 const here = fileURLToPath(import.meta.url);
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const dist = process.env.WYMCP_BENCH_DIST === undefined ? installedCopy() : resolve(repo, process.env.WYMCP_BENCH_DIST);
+let measuredDist;
+
+/** The plugin build measured: `WYMCP_BENCH_DIST`, or an installed copy of `dist`, made on first use (not by a script that only imports this one). */
+function dist() {
+  measuredDist ??= process.env.WYMCP_BENCH_DIST === undefined ? installedCopy() : resolve(repo, process.env.WYMCP_BENCH_DIST);
+  return measuredDist;
+}
 
 /**
  * The built package as a project installs it: `dist` and `package.json` under a
@@ -255,8 +261,8 @@ const packageExports = JSON.parse(readFileSync(join(repo, "package.json"), "utf8
 
 /** The built plugin entry of `bundler`, where package.json exports it, or beside the shared core in a build made before the sub-folders. */
 function pluginEntry(bundler) {
-  const exported = join(dist, packageExports[`./${bundler}`].default.replace(/^\.\/dist\//, ""));
-  return existsSync(exported) ? exported : join(dist, `plugin/bundler/${bundler}.js`);
+  const exported = join(dist(), packageExports[`./${bundler}`].default.replace(/^\.\/dist\//, ""));
+  return existsSync(exported) ? exported : join(dist(), `plugin/bundler/${bundler}.js`);
 }
 
 /** Builds the project at `root` with `bundler`; returns the milliseconds from loading the bundler to the end of the build. */
@@ -367,7 +373,7 @@ async function buildOnce(bundler, root, withPlugin) {
  * keeping nothing.
  */
 async function parseAlone(root) {
-  const { CHECK_YOUNG_GENERATION_MB } = await import(pathToFileURL(join(dist, "plugin/check/young-generation.js")).href);
+  const { CHECK_YOUNG_GENERATION_MB } = await import(pathToFileURL(join(dist(), "plugin/check/young-generation.js")).href);
   const tools = readdirSync(join(root, "src/tools")).map((name) => join(root, "src/tools", name));
   const files = [...tools, join(root, "src/shared/schemas.ts")];
   const source = `
@@ -405,17 +411,26 @@ async function stripTypes() {
   };
 }
 
-/** Runs one build in a fresh Node process and returns its milliseconds. */
-function timeBuild(bundler, root, withPlugin) {
+/**
+ * Runs one build in a fresh Node process, with the plugin of `pluginDist`
+ * when `withPlugin`: its wall and CPU milliseconds and its peak memory (MB).
+ */
+export function runBuild(bundler, root, withPlugin, pluginDist = dist()) {
   const child = spawnSync(nodeBinary, [here, "--child", bundler, root, withPlugin ? "on" : "off"], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, WYMCP_BENCH_DIST: dist },
+    env: { ...process.env, WYMCP_BENCH_DIST: pluginDist },
   });
   if (child.status !== 0) throw new Error(`${bundler} (${withPlugin ? "plugin on" : "plugin off"}) failed:\n${child.stderr}`);
-  const [elapsed, , rss] = child.stdout.trim().split("\n").at(-1).split(" ").map(Number);
+  const [wall, cpu, rss] = child.stdout.trim().split("\n").at(-1).split(" ").map(Number);
+  return { wall, cpu, rss };
+}
+
+/** Runs one build in a fresh Node process and returns its milliseconds. */
+function timeBuild(bundler, root, withPlugin) {
+  const { wall, rss } = runBuild(bundler, root, withPlugin);
   lastPeakMemory = rss;
-  return elapsed;
+  return wall;
 }
 
 /**

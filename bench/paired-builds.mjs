@@ -17,15 +17,13 @@
 // left), `edited` (that cache, then one tool file edited). Each `dist` sits
 // beside a `package.json`, as installed (the plugin stamps its cache with
 // the version), inside the repository, so its dependencies resolve.
-import { spawnSync } from "node:child_process";
 import { appendFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { median } from "./compare.mjs";
-import { generateProject } from "./build-overhead.bench.mjs";
+import { generateProject, runBuild } from "./build-overhead.bench.mjs";
 
 const KINDS = ["first", "kept", "edited"];
-const overhead = fileURLToPath(new URL("./build-overhead.bench.mjs", import.meta.url));
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
 const [bundler, kind, before, after, roundsText = "30"] = process.argv.slice(2);
@@ -38,17 +36,8 @@ const root = generateProject(200);
 const cache = join(root, "node_modules/.cache/wymcp");
 const edited = join(root, "src/tools/tool0.ts");
 
-/** One build with the plugin of `dist`, in a fresh process: wall and CPU milliseconds. */
-function build(dist) {
-  const child = spawnSync(process.execPath, [overhead, "--child", bundler, root, "on"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, WYMCP_BENCH_DIST: resolve(repo, dist) },
-  });
-  if (child.status !== 0) throw new Error(`${bundler} with ${dist} failed:\n${child.stderr}`);
-  const [wall, cpu] = child.stdout.trim().split("\n").at(-1).split(" ").map(Number);
-  return { wall, cpu };
-}
+/** One build with the plugin of `dist`, in a fresh process. */
+const build = (dist) => runBuild(bundler, root, true, resolve(repo, dist));
 
 /** A measured build of `kind`; a kept or edited one first builds once, so the cache is its own (each build stamps its cache). */
 function measured(dist, round) {

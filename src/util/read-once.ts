@@ -82,8 +82,8 @@ export function isPristineData(root: object): boolean {
     if (shape === "array" ? !denseArray(Object.getOwnPropertyNames(source), (source as unknown[]).length) : shape !== "object")
       return false;
     if (shape === "object" && Object.hasOwn(source, "__proto__")) return false;
-    for (const key of Object.keys(source)) {
-      const value: unknown = (source as Record<string, unknown>)[key];
+    // A dense array's values are its elements; an object's are its own enumerable ones, all it has when inert.
+    for (const value of shape === "array" ? (source as unknown[]) : Object.values(source as Record<string, unknown>)) {
       if (typeof value !== "object" || value === null) {
         if (!pristineLeaf(value)) return false;
       } else if (!seen.has(value)) {
