@@ -94,6 +94,7 @@ export function checkSourceFile(sourceFile: SourceFile, host: ModuleHost = diskH
   const syntaxError = sourceFile.parseError;
   if (syntaxError !== undefined) return { fileName, declarations: [], filesRead: [], skipped: { reason: "syntax-error", ...syntaxError } };
   const { evaluator, wymcp } = checkSession(host, projectRoot(fileName));
+  evaluator.references.adopt(sourceFile);
   const filesRead = () => evaluator.filesRead.filter((file) => file !== fileName);
   try {
     const declarations = findDeclarations(sourceFile, { evaluator }).map(checkDeclaration);

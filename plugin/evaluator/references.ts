@@ -42,6 +42,22 @@ export class References {
     private readonly project?: string,
   ) {}
 
+  /**
+   * Takes the module being checked as read, in the parse of the text the
+   * check was given: asked of it later (what it exports, for the notes on
+   * renamed exports), the session answers that parse instead of reading the
+   * file from disk again, which also left its own read in every stored
+   * verdict.
+   *
+   * @example
+   * ```ts
+   * evaluator.references.adopt(sourceFile); // before the checks of sourceFile
+   * ```
+   */
+  adopt(sourceFile: SourceFile): void {
+    this.files.set(sourceFile.fileName, sourceFile);
+  }
+
   /** Every module file read so far. */
   get filesRead(): string[] {
     return [...this.files.keys()];
