@@ -11,7 +11,7 @@
  * the constant is then unknown, never passed as declared.
  */
 import type { CallExpression, ForOfStatement, MemberExpression, NewExpression } from "oxc-parser";
-import { everyNode, parentOf, sourceFileOf, type Identifier, type Node } from "./ast.js";
+import { identifiersByName, parentOf, sourceFileOf, type Identifier, type Node } from "./ast.js";
 import { namesIn } from "./scope.js";
 import { calleeName, lastKey, PART_RETURNING_FUNCTIONS, PART_RETURNING_METHODS, READING_FUNCTIONS, READING_METHODS } from "./reading.js";
 import { isTypeOnlyWrapper } from "./wrappers.js";
@@ -255,14 +255,7 @@ const indexes = new WeakMap<Node, Map<string, Identifier[]>>();
 function referencesByName(program: Node): Map<string, Identifier[]> {
   let index = indexes.get(program);
   if (index !== undefined) return index;
-  index = new Map();
-  // The module's nodes listed when its tree was built (`everyNode`), not a second walk of the tree.
-  for (const node of everyNode(program)) {
-    if (node.type !== "Identifier" || !isReference(node)) continue;
-    const list = index.get(node.name);
-    if (list === undefined) index.set(node.name, [node]);
-    else list.push(node);
-  }
+  index = identifiersByName(program, isReference);
   indexes.set(program, index);
   return index;
 }

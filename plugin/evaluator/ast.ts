@@ -231,6 +231,26 @@ export function everyNode(program: Node): readonly Node[] {
   return order;
 }
 
+/**
+ * The identifiers of a module that `keep` accepts, by name, in source
+ * order, from the list made with the tree (`everyNode`).
+ *
+ * @example
+ * ```ts
+ * identifiersByName(sourceFile.program, (identifier) => identifier.parent?.type === "CallExpression").get("schema");
+ * ```
+ */
+export function identifiersByName(program: Node, keep: (identifier: Identifier) => boolean): Map<string, Identifier[]> {
+  const byName = new Map<string, Identifier[]>();
+  for (const node of everyNode(program)) {
+    if (node.type !== "Identifier" || !keep(node)) continue;
+    const list = byName.get(node.name);
+    if (list === undefined) byName.set(node.name, [node]);
+    else list.push(node);
+  }
+  return byName;
+}
+
 function isNode(value: unknown): value is Node {
   return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
 }

@@ -7,7 +7,7 @@
  * evaluated as unknown (and its declaration reported as partly evaluated),
  * never as the literal it was declared with.
  */
-import { everyNode, parentOf, sourceFileOf, type Identifier, type Node } from "./ast.js";
+import { identifiersByName, parentOf, sourceFileOf, type Identifier, type Node } from "./ast.js";
 import { isTypeOnlyWrapper } from "./wrappers.js";
 import { resolveIdentifier, type Binding } from "./scope.js";
 import { aliasChangeOf, namedReferences } from "./aliases.js";
@@ -54,14 +54,7 @@ function sameBinding(a: Binding, b: Binding): boolean {
 function changingUses(program: Node, isHarmlessCall: (callee: Node) => boolean): Map<string, Identifier[]> {
   let found = uses.get(program);
   if (found !== undefined) return found;
-  const byName = new Map<string, Identifier[]>();
-  for (const node of everyNode(program)) {
-    if (node.type !== "Identifier" || !mayChange(node, isHarmlessCall)) continue;
-    const list = byName.get(node.name);
-    if (list === undefined) byName.set(node.name, [node]);
-    else list.push(node);
-  }
-  found = byName;
+  found = identifiersByName(program, (identifier) => mayChange(identifier, isHarmlessCall));
   uses.set(program, found);
   return found;
 }
