@@ -14,7 +14,10 @@
 //   node bench/paired-builds.mjs rolldown first node_modules/.before/dist node_modules/.after/dist 40
 //
 // Kinds: `first` (an empty cache), `kept` (the cache its own previous build
-// left), `edited` (that cache, then one tool file edited). Each `dist` sits
+// left), `edited` (that cache, then one tool file edited). A last argument
+// sets how many tool files sit beside the 800 plain modules (200 unless
+// given): a project of a few tools shows the fixed cost of a build's checks.
+// `off` in place of a `dist` builds without the plugin. Each `dist` sits
 // beside a `package.json`, as installed (the plugin stamps its cache with
 // the version), inside the repository, so its dependencies resolve.
 import { appendFileSync, rmSync } from "node:fs";
@@ -26,18 +29,19 @@ import { generateProject, runBuild } from "./build-overhead.bench.mjs";
 const KINDS = ["first", "kept", "edited"];
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
-const [bundler, kind, before, after, roundsText = "30"] = process.argv.slice(2);
+const [bundler, kind, before, after, roundsText = "30", toolsText = "200"] = process.argv.slice(2);
 if (bundler === undefined || !KINDS.includes(kind) || before === undefined || after === undefined) {
-  console.error("usage: node bench/paired-builds.mjs <bundler> <first|kept|edited> <dist A> <dist B> [rounds]");
+  console.error("usage: node bench/paired-builds.mjs <bundler> <first|kept|edited> <dist A> <dist B> [rounds] [tool files]");
   process.exit(2);
 }
 const rounds = Number(roundsText);
-const root = generateProject(200);
+const tools = Number(toolsText);
+const root = generateProject(tools);
 const cache = join(root, "node_modules/.cache/wymcp");
 const edited = join(root, "src/tools/tool0.ts");
 
-/** One build with the plugin of `dist`, in a fresh process. */
-const build = (dist) => runBuild(bundler, root, true, resolve(repo, dist));
+/** One build with the plugin of `dist` (`off`: without the plugin), in a fresh process. */
+const build = (dist) => (dist === "off" ? runBuild(bundler, root, false) : runBuild(bundler, root, true, resolve(repo, dist)));
 
 /** A measured build of `kind`; a kept or edited one first builds once, so the cache is its own (each build stamps its cache). */
 function measured(dist, round) {
@@ -56,9 +60,12 @@ rmSync(root, { recursive: true, force: true });
 
 const differences = (field) => samples.B.map((sample, round) => sample[field] - samples.A[round][field]);
 const wall = differences("wall");
-console.log(`${bundler}, ${kind} builds, ${rounds} rounds in alternating order (B − A, medians of the per-round differences):`);
+console.log(
+  `${bundler}, ${kind} builds, ${tools} tool files, ${rounds} rounds in alternating order (B − A, medians of the per-round differences):`,
+);
 console.log(`  A ${before}: median ${median(samples.A.map((s) => s.wall)).toFixed(0)} ms`);
 console.log(`  B ${after}: median ${median(samples.B.map((s) => s.wall)).toFixed(0)} ms`);
 console.log(
-  `  wall ${median(wall).toFixed(1)} ms, CPU ${median(differences("cpu")).toFixed(1)} ms; B faster in ${wall.filter((d) => d < 0).length} of ${rounds}`,
+  `  wall ${median(wall).toFixed(1)} ms, CPU ${median(differences("cpu")).toFixed(1)} ms, peak memory ${median(differences("rss")).toFixed(1)} MB; ` +
+    `B faster in ${wall.filter((d) => d < 0).length} of ${rounds}`,
 );
