@@ -167,6 +167,15 @@ export class ModuleChecker {
   }
 
   /**
+   * Whether a pass over the build's modules runs the checks answered at once ahead of those it waits for
+   * (`checkedInOrder`): when workers check and the build's import graph answers their resolutions, so they never
+   * wait for this thread.
+   */
+  get runsAhead(): boolean {
+    return this.pool !== undefined && this.memo.graphResolve !== undefined;
+  }
+
+  /**
    * A build starts. `once`: the build runs once (no watch mode, no dev
    * server), so a module found unchanged is not looked at again until it
    * ends. `graph`: the build's import graph, when the bundler has it before

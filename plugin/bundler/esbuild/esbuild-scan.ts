@@ -45,7 +45,8 @@ export async function esbuildEnd(
       tally.module(included);
       if (included) files.push(fileName);
     }
-    for await (const [, verdict] of checkedInOrder(files, (fileName) => checker.check(fileName), checker.concurrency)) {
+    const verdicts = checkedInOrder(files, (fileName) => checker.check(fileName), checker.concurrency, checker.runsAhead);
+    for await (const [, verdict] of verdicts) {
       tally.verdict(verdict);
       for (const located of verdict.warnings ?? []) {
         const where = {
