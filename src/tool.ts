@@ -101,6 +101,7 @@
  */
 import type { ActionsArgument } from "./contract/action-check.js";
 import { readOnce } from "./util/read-once.js";
+import { describeType } from "./util/inspect.js";
 import type { ActionData } from "./contract/infer.js";
 import type { ToolParts } from "./contract/tool-parts.js";
 import type { TraceContext } from "./contract/trace-context.js";
@@ -295,6 +296,12 @@ export function defineTool<const A extends object>(definition: ToolDefinition<A>
 // `A` is inferred under the loose constraint `object`, so a malformed action cannot collapse the record
 // to its constraint (and every handler's data to `unknown`); the implementation sees a well-formed record.
 export function defineTool(definition: ToolDefinition<ActionRecord>): Tool {
+  // Untyped callers (JavaScript, `as any`) get the fix, not a destructuring error.
+  if (typeof (definition as unknown) !== "object" || (definition as unknown) === null)
+    throw new TypeError(
+      `defineTool takes the tool's definition, an object, and was given ${describeType(definition)}. ` +
+        "Fix: call defineTool({ name, description, actions, handlers }).",
+    );
   const { actions } = definition;
   if (typeof actions === "function") return { ...definition, actions };
   // Read once into plain frozen data: what registration checks is what is listed, helped and gated.

@@ -46,6 +46,19 @@ describe("the callback-surface check", () => {
     expect(offences[0]!.fix).toMatch(/\.$/);
   });
 
+  test.each([
+    ["a string outputSchema", { outputSchema: "schema" }, "outputSchema is a string"],
+    ["an outputSchema of another type", { outputSchema: { type: "array" } }, 'outputSchema\'s type is "array", not "object"'],
+    ["an outputSchema without type", { outputSchema: {} }, 'outputSchema has no "type"'],
+    ["a hint that is a number", { hints: { invalid_data: 1 } }, 'hints["invalid_data"] is a number, not a string'],
+    ["a string handleError", { handleError: "log it" }, "handleError is a string"],
+    ["a string icons", { icons: "icon.png" }, "icons is a string"],
+    ["a blank title", { title: "  " }, "title is empty"],
+    ["an actionContext that is an object", { actionContext: {} }, "actionContext is an object"],
+  ])("the problem of %s says what the value is", (_label, change, problem) => {
+    expect(callbackSurfaceOffences({ ...good(), ...change }).map((offence) => offence.problem)).toEqual([problem]);
+  });
+
   test("a value that is not a tool is one offence", () => {
     expect(callbackSurfaceOffences(undefined)).toEqual([expect.objectContaining({ field: "tool", code: "not_object" })]);
   });

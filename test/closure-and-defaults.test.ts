@@ -119,6 +119,23 @@ describe("the key-set functions on their own", () => {
     expect(schemaOffences({ o: { type: "string" } })).toEqual([]);
   });
 
+  test.each([
+    ["an array", [], "an array"],
+    ["null", null, "null"],
+    ["a string", "x", "a string"],
+  ])("schemaOffences of %s (not a property map) is a wrong_type offence", async (_label, properties, described) => {
+    const { schemaOffences } = await import("../src/index.js");
+    expect(schemaOffences(properties, "create")).toEqual([
+      expect.objectContaining({
+        code: "wrong_type",
+        key: "properties",
+        location: 'actions["create"]',
+        problem: `"properties" is ${described}`,
+        fix: "write an object mapping each property name to its schema.",
+      }),
+    ]);
+  });
+
   test("defaultOffences(defaults, properties) reads the closure of the properties", async () => {
     const { defaultOffences } = await import("../src/index.js");
     const offences = defaultOffences({ opts: { colour: "red" } }, { opts: { type: "object", properties: { due: {} } } }, "create");

@@ -59,7 +59,7 @@ describe("ActionSchemaError's message", () => {
       'tool "tasks": 3 action-schema offences',
       '  actions["create"]: unknown key "note". Fix: did you mean "notes"? Known keys: description, properties, required, requiredOneOf, defaults, notes, related, examples.',
       '  actions["create"].properties["o"]: "items" is a string. Fix: write a schema object such as { type: "string" }, or an array of schemas.',
-      '  actions["create"].properties["p"]["items"]: "properties" is an array. Fix: write an object mapping each property name to its schema, such as { name: { type: "string" } }.',
+      '  actions["create"].properties["p"]["items"]: "properties" is an array. Fix: write an object mapping each property name to its schema.',
     ]);
   });
 });

@@ -51,6 +51,18 @@ function throwingProxy(): object {
   );
 }
 
+/** A Proxy of a plain object with a property, passing every plain-object test, whose one `trap` throws. */
+function trapping(trap: "ownKeys" | "getOwnPropertyDescriptor"): object {
+  return new Proxy(
+    { n: { type: "number" } },
+    {
+      [trap]: () => {
+        throw new Error(trap);
+      },
+    },
+  );
+}
+
 function revokedProxy(): object {
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();
@@ -87,6 +99,8 @@ const hostile: readonly [name: string, make: () => unknown][] = [
       ),
   ],
   ["a Proxy whose traps throw", throwingProxy],
+  ["a plain-object Proxy whose key listing throws", () => trapping("ownKeys")],
+  ["a plain-object Proxy whose descriptors throw", () => trapping("getOwnPropertyDescriptor")],
   ["a revoked Proxy", revokedProxy],
 ];
 

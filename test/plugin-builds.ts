@@ -294,7 +294,7 @@ export const MALFORMED_OFFENCES: readonly string[] = [
   'test/fixtures/plugin/malformed/src/tools.ts:15:39  actions["create"].properties["tags"]: "items" is a string. Fix: write a schema object such as { type: "string" }, or an array of schemas.',
   'test/fixtures/plugin/malformed/src/tools.ts:17:26  actions["create"].required: "due" is not declared in properties. Fix: declare "due" in properties, or remove it from required.',
   'test/fixtures/plugin/malformed/src/tools.ts:22:30  actions["list"].defaults: default key "colour" is not declared in properties. Fix: declare "colour" in properties, or remove it from defaults.',
-  'test/fixtures/plugin/malformed/src/shared.ts:7:59  actions["create"].properties["name"]: "properties" is an array. Fix: write an object mapping each property name to its schema, such as { name: { type: "string" } }.',
+  'test/fixtures/plugin/malformed/src/shared.ts:7:59  actions["create"].properties["name"]: "properties" is an array. Fix: write an object mapping each property name to its schema.',
   'test/fixtures/plugin/malformed/src/tools.ts:33:20  actions["add"]: "description" contains a line break. Fix: keep the description on one line; put longer guidance in notes.',
 ];
 

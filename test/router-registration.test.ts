@@ -160,6 +160,19 @@ describe("createRouter — the runtime registration moment", () => {
     expect(() => createRouter({ tools: [own] })).not.toThrow();
   });
 
+  test.each([
+    ["nothing", undefined, "undefined"],
+    ["null", null, "null"],
+    ["a string", "tasks", "a string"],
+  ])("defineTool given %s (no definition object) says what to pass", (_label, definition, described) => {
+    expect(() => defineTool(definition as never)).toThrow(
+      new TypeError(
+        `defineTool takes the tool's definition, an object, and was given ${described}. ` +
+          "Fix: call defineTool({ name, description, actions, handlers }).",
+      ),
+    );
+  });
+
   test("instructions are kept for the server's initialize answer", () => {
     expect(createRouter({ instructions: "Call help first." }).instructions).toBe("Call help first.");
   });

@@ -32,23 +32,52 @@ export const HELP_TOOL_NAME = "help";
 /** A field's faults beyond its type: each a problem naming its place, and its fix. */
 type FieldFaults = (value: never) => readonly { problem: string; fix: string }[];
 
-const OPTIONAL_FIELDS: readonly [field: string, expected: string, test: (value: unknown) => boolean, faults?: FieldFaults][] = [
-  ["title", "a non-empty string", (value) => typeof value === "string" && value.trim() !== ""],
-  ["icons", "an array of MCP icons ({ src, mimeType?, sizes?, theme? })", isArray, iconFaults],
-  ["annotations", "a plain object of MCP tool annotations", isPlainObject, annotationFaults],
+/** What is wrong with an optional field's value, naming the field (`undefined`: nothing). */
+type FieldProblem = (value: unknown, field: string) => string | undefined;
+
+/** A field that has only its type to be right. */
+const typed =
+  (ok: (value: unknown) => boolean): FieldProblem =>
+  (value, field) =>
+    ok(value) ? undefined : `${field} is ${describeType(value)}`;
+
+const OPTIONAL_FIELDS: readonly [field: string, expected: string, problem: FieldProblem, faults?: FieldFaults][] = [
+  [
+    "title",
+    "a non-empty string",
+    (value, field) =>
+      typeof value !== "string" ? `${field} is ${describeType(value)}` : value.trim() === "" ? `${field} is empty` : undefined,
+  ],
+  ["icons", "an array of MCP icons ({ src, mimeType?, sizes?, theme? })", typed(isArray), iconFaults],
+  ["annotations", "a plain object of MCP tool annotations", typed(isPlainObject), annotationFaults],
   [
     "outputSchema",
     'a plain object JSON Schema with type: "object"',
-    (value) => isPlainObject(value) && value.type === "object",
+    (value, field) =>
+      !isPlainObject(value)
+        ? `${field} is ${describeType(value)}`
+        : value.type === "object"
+          ? undefined
+          : value.type === undefined
+            ? `${field} has no "type"`
+            : `${field}'s type is ${typeof value.type === "string" ? JSON.stringify(value.type) : describeType(value.type)}, not "object"`,
     outputSchemaFaults,
   ],
   [
     "hints",
     "a plain object mapping error codes to hint strings",
-    (value) => isPlainObject(value) && Object.values(value).every((hint) => typeof hint === "string"),
+    (value, field) => {
+      if (!isPlainObject(value)) return `${field} is ${describeType(value)}`;
+      const wrong = Object.entries(value).find(([, hint]) => typeof hint !== "string");
+      return wrong === undefined ? undefined : `${field}[${JSON.stringify(wrong[0])}] is ${describeType(wrong[1])}, not a string`;
+    },
   ],
-  ["handleError", "a function", (value) => typeof value === "function"],
-  ["actionContext", "a string or a function of the action name", (value) => typeof value === "string" || typeof value === "function"],
+  ["handleError", "a function", typed((value) => typeof value === "function")],
+  [
+    "actionContext",
+    "a string or a function of the action name",
+    typed((value) => typeof value === "string" || typeof value === "function"),
+  ],
 ];
 
 /**
@@ -108,16 +137,11 @@ export function callbackSurfaceOffences(tool: unknown, reading?: Pick<Registrati
       "declare the tool with defineTool, which makes actions a function.",
     );
   }
-  for (const [field, expected, test, faults] of OPTIONAL_FIELDS) {
+  for (const [field, expected, problemOf, faults] of OPTIONAL_FIELDS) {
     const value = read(tool, field);
     if (value === undefined) continue;
-    if (!safely(() => test(value)))
-      add(
-        field,
-        "wrong_type",
-        typeof value === "string" ? `${field} is empty` : `${field} is ${describeType(value)}`,
-        `write ${expected}, or leave it out.`,
-      );
+    const problem = fieldProblem(problemOf, value, field);
+    if (problem !== undefined) add(field, "wrong_type", problem, `write ${expected}, or leave it out.`);
     else for (const fault of faults?.(value as never) ?? []) add(field, "invalid_schema", fault.problem, fault.fix);
   }
   offences.push(...handlerOffences(tool, label, reading));
@@ -191,11 +215,12 @@ function handlerAccess(action: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(action) ? `handlers.${action}` : `handlers[${JSON.stringify(action)}]`;
 }
 
-function safely(test: () => boolean): boolean {
+/** What is wrong with an optional field's value; a read inside it that throws (a getter, a Proxy) makes its type the problem. */
+function fieldProblem(problemOf: FieldProblem, value: unknown, field: string): string | undefined {
   try {
-    return test();
+    return problemOf(value, field);
   } catch {
-    return false;
+    return `${field} is ${describeType(value)}`;
   }
 }
 

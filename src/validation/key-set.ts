@@ -58,7 +58,7 @@ interface Frame {
   readonly depth: number;
 }
 
-const PROPERTIES_FIX = 'write an object mapping each property name to its schema, such as { name: { type: "string" } }.';
+const PROPERTIES_FIX = "write an object mapping each property name to its schema.";
 const SCHEMA_FIX = 'write a schema object such as { type: "string" }.';
 const ITEMS_FIX = 'write a schema object such as { type: "string" }, or an array of schemas.';
 const ADDITIONAL_FIX = "write true, false, or a schema object for the values of undeclared keys.";
@@ -149,6 +149,7 @@ class KeySetWalker {
   walk(properties: unknown): KeySetWalk {
     const top: MutableClosure & { declared: Map<string, Closure> } = { declared: new Map(), extra: "refuse", items: null };
     if (isPlainObject(properties)) this.enter("map", properties, null, "properties", top, "declared");
+    else this.report("wrong_type", null, "properties", `"properties" is ${describeType(properties)}`, PROPERTIES_FIX);
     for (let frame = this.stack.pop(); frame !== undefined; frame = this.stack.pop()) {
       if (++this.visits > MAX_WALKED_OBJECTS) {
         this.report(

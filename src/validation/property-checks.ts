@@ -87,14 +87,9 @@ export function checkPropertySchemas(
     }
     offences.push(...found);
   }
-  // In source order, so the second of two declarations is the one named.
-  offences.push(
-    ...repeatedParamHeaders(
-      properties,
-      Object.keys(properties).filter((name) => values.has(name)),
-      action,
-    ),
-  );
+  // In source order (the order of `names`), so the second of two declarations is the one named; the keys are not listed
+  // again, since a map whose listing throws is the walk's to name.
+  offences.push(...repeatedParamHeaders(properties, values.keys(), action));
   return { offences, values };
 }
 
