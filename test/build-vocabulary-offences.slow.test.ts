@@ -28,4 +28,5 @@ test("wymcp check names the same offences as registration, each at a position, a
       built.some((line) => line.includes(`"${keyword}"`)),
       keyword,
     ).toBe(true);
+  expect(built.some((line) => line.includes("leads back to itself without entering any part of the value"))).toBe(true);
 });

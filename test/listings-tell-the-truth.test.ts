@@ -170,10 +170,40 @@ describe("N3, N5, N4: keywords the gate cannot honour are refused, naming the ke
       "$ref",
       /"\$defs"/,
     ],
+    ["a $ref to itself", { $ref: "#" }, "$ref", /enters the value/],
+    ["a $ref back to its own definition", { $defs: { a: { $ref: "#/$defs/a" } }, $ref: "#/$defs/a" }, "$ref", /enters the value/],
+    [
+      "two definitions referring to each other through allOf",
+      { $defs: { a: { $ref: "#/$defs/b" }, b: { allOf: [{ $ref: "#/$defs/a" }] } }, $ref: "#/$defs/a" },
+      "$ref",
+      /enters the value/,
+    ],
+    ["a $ref to itself in one branch of anyOf", { anyOf: [{ type: "string" }, { $ref: "#" }] }, "$ref", /enters the value/],
+    ["a $ref to an anchor enclosing it, through not", { $defs: { a: { $anchor: "x", not: { $ref: "#x" } } } }, "$ref", /enters the value/],
   ])("%s", (_name, schema, key, fix) => {
     const found = offencesOf(schema).filter((offence) => offence.key === key);
     expect(found, JSON.stringify(offencesOf(schema))).toHaveLength(1);
     expect(found[0]!.fix).toMatch(fix);
+  });
+
+  test.each([
+    ["items", { type: "array", items: { $ref: "#" } }, JSON.parse("[".repeat(50) + "]".repeat(50)) as unknown, [[1]]],
+    [
+      "a definition's properties",
+      { $defs: { n: { type: "object", properties: { next: { $ref: "#/$defs/n" } } } }, $ref: "#/$defs/n" },
+      { next: { next: { next: {} } } },
+      { next: { next: 1 } },
+    ],
+    [
+      "two branches naming one definition",
+      { $defs: { s: { type: "string" } }, anyOf: [{ $ref: "#/$defs/s" }, { $ref: "#/$defs/s" }] },
+      "x",
+      1,
+    ],
+  ])("a recursion through %s enters the value on the way: no loop, and the gate decides", async (_name, schema, valid, invalid) => {
+    expect(offencesOf(schema)).toEqual([]);
+    expect(await gateAccepts(toolOf({ p: schema }), "complete", { p: valid })).toBe(true);
+    expect(await gateAccepts(toolOf({ p: schema }), "complete", { p: invalid })).toBe(false);
   });
 
   test("N5: { p: 5 } never reaches the handler through an ignored $dynamicRef", () => {

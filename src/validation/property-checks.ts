@@ -14,6 +14,7 @@ import { checkSchema } from "./json-schema/meta-schema.js";
 import type { SchemaFault } from "./json-schema/meta-view.js";
 import { PARAM_HEADER, paramHeaderDeclarations } from "./json-schema/param-header.js";
 import { closedPlaceReferences } from "./json-schema/reroot.js";
+import { referenceLoops } from "./json-schema/reference-loops.js";
 import { offence, type Offence } from "./offence.js";
 
 /** What checking an action's property schemas gives: offences, and a compiled check per sound property. */
@@ -76,6 +77,20 @@ export function checkPropertySchemas(
             code: "invalid_schema",
             problem: `"$ref" ${JSON.stringify(ref)} points at a place the closure closes (the gate closes no place through a reference)`,
             fix: 'move the shared schema into "$defs" and reference it from every place, such as "$ref": "#/$defs/node".',
+          }),
+        );
+    if (found.length === 0 && checked.references)
+      for (const { holder, ref } of referenceLoops(schema))
+        found.push(
+          offence({
+            action,
+            path: ["properties", name, ...holder],
+            key: "$ref",
+            code: "invalid_schema",
+            problem:
+              `"$ref" ${JSON.stringify(ref)} leads back to itself without entering any part of the value, ` +
+              "so checking a value never ends",
+            fix: 'reach the recursion through a keyword that enters the value, such as "items": { "$ref": "#" }, or remove the reference.',
           }),
         );
     if (found.length === 0) {

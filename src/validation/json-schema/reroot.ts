@@ -163,15 +163,14 @@ export function closedPlaceReferences(schema: unknown): { holder: (string | numb
   const closing = new Set<string>();
   markClosing(schema, [], closing);
   if (closing.size === 0) return [];
-  const anchors = new Map<string, string>();
-  collectAnchors(schema, "", anchors);
+  const anchors = referenceAnchors(schema);
   const found: { holder: (string | number)[]; ref: string }[] = [];
   const visit = (node: unknown, holder: (string | number)[]): void => {
     if (!isObject(node)) return;
     const ref = (node as Json).$ref;
-    if (typeof ref === "string" && ref.startsWith("#")) {
-      const pointer = ref === "#" || ref.startsWith("#/") ? ref.slice(1) : anchors.get(safeDecode(ref.slice(1)));
-      if (pointer !== undefined && closing.has(JSON.stringify(pointerSegments(pointer)))) found.push({ holder, ref });
+    if (typeof ref === "string") {
+      const target = localReferenceTarget(ref, anchors);
+      if (target !== undefined && closing.has(JSON.stringify(target))) found.push({ holder, ref });
     }
     for (const keyword of Object.keys(node)) {
       const value = (node as Json)[keyword];
@@ -184,6 +183,24 @@ export function closedPlaceReferences(schema: unknown): { holder: (string | numb
   };
   visit(schema, []);
   return found;
+}
+
+/** The JSON Pointer of every `$anchor` in a property schema, by anchor name (the first of a name counts). */
+export function referenceAnchors(schema: unknown): Map<string, string> {
+  const anchors = new Map<string, string>();
+  collectAnchors(schema, "", anchors);
+  return anchors;
+}
+
+/**
+ * The place a local reference names inside its property schema, as unescaped
+ * pointer segments (`#`: `[]`), through `anchors` for a plain-name fragment;
+ * `undefined` for any other reference (registration refuses those).
+ */
+export function localReferenceTarget(ref: string, anchors: ReadonlyMap<string, string>): string[] | undefined {
+  if (!ref.startsWith("#")) return undefined;
+  const pointer = ref === "#" || ref.startsWith("#/") ? ref.slice(1) : anchors.get(safeDecode(ref.slice(1)));
+  return pointer === undefined ? undefined : pointerSegments(pointer);
 }
 
 /** Records (as JSON text of its segments) every place along the closure's walk that is, or holds, a place a listing marks closed. */
