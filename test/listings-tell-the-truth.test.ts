@@ -301,8 +301,13 @@ describe("N8: strict's null for an absent key is honoured inside anyOf / oneOf b
     const tool = toolOf({
       choice: {
         [keyword]: [
-          { type: "object", properties: { x: { type: "string" }, y: { type: "string" } }, required: ["x"] },
-          { type: "object", properties: { z: { type: "integer" } }, required: ["z"] },
+          {
+            type: "object",
+            properties: { x: { type: "string" }, y: { type: "string" } },
+            required: ["x"],
+            additionalProperties: false,
+          },
+          { type: "object", properties: { z: { type: "integer" } }, required: ["z"], additionalProperties: false },
         ],
       },
     });
@@ -312,6 +317,32 @@ describe("N8: strict's null for an absent key is honoured inside anyOf / oneOf b
     expect(await gateAccepts(tool, "strict", data)).toBe(true);
     // Where null is listed as a value of no key, it stays refused.
     expect(await gateAccepts(tool, "strict", { choice: { x: null } })).toBe(false);
+  });
+});
+
+describe("strict lists no object open to keys the gate accepts", () => {
+  test.each([
+    [
+      "an anyOf branch without additionalProperties: false (the closure does not reach into branches)",
+      { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }] },
+      { a: "s", b: 1 },
+    ],
+    [
+      "a oneOf branch in items",
+      { type: "array", items: { oneOf: [{ type: "object", properties: { a: { type: "integer" } } }, { type: "integer" }] } },
+      [{ a: 1, c: 2 }],
+    ],
+    [
+      "patternProperties beside properties",
+      { type: "object", properties: { a: { type: "string" } }, patternProperties: { "^x": { type: "integer" } } },
+      { a: "s", x1: 1 },
+    ],
+  ])("%s is left out and named; the gate accepts the undeclared key", async (_name, schema, value) => {
+    const tool = toolOf({ p: schema });
+    const listing = listed(tool, "strict");
+    expect(listing.inputSchema.properties).toEqual({});
+    expect(listing.description).toContain("Not in this listing (see help): data.p.");
+    expect(await gateAccepts(tool, "strict", { p: value })).toBe(true);
   });
 });
 

@@ -128,8 +128,19 @@ function closed(schema: unknown): Json {
   return copy;
 }
 
-/** A property schema reshaped for `strict` or `gemini`; `undefined` when the mode cannot express it. */
-function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSegment[], report: Report): Json | undefined {
+/**
+ * A property schema reshaped for `strict` or `gemini`; `undefined` when the
+ * mode cannot express it. `gateCloses`: the gate's closure reaches this
+ * place (through `properties` and `items` only, never into a branch of
+ * `anyOf`/`oneOf`), so an object here refuses undeclared keys.
+ */
+function reshape(
+  source: unknown,
+  mode: "strict" | "gemini",
+  at: readonly PathSegment[],
+  report: Report,
+  gateCloses = true,
+): Json | undefined {
   if (!isPlainObject(source)) return undefined;
   const schema = { ...source };
   // oneOf reads as anyOf (the gate still checks "exactly one"); const as a one-value enum.
@@ -154,13 +165,16 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
     const extra = schema.additionalProperties;
     // An open place (a map, or an object without properties) has no closed form: neither provider can list it.
     if (!isPlainObject(properties) || (extra !== undefined && extra !== false)) return undefined;
+    // Strict closes every object it lists: an object the gate leaves open to some undeclared keys — keys matching
+    // `patternProperties`, or any key where the closure does not reach and nothing closes it — has no strict form.
+    if (mode === "strict" && (hasPatterns(schema.patternProperties) || (!gateCloses && extra !== false))) return undefined;
     if (mode === "gemini" && Object.keys(properties).length === 0 && at.length > 0) return undefined;
     const requiredHere = isArray(schema.required)
       ? (schema.required as unknown[]).filter((key): key is string => typeof key === "string")
       : [];
     const listed: Json = {};
     for (const [key, inner] of Object.entries(properties)) {
-      let value = reshape(inner, mode, [...at, "properties", key], report);
+      let value = reshape(inner, mode, [...at, "properties", key], report, gateCloses);
       if (value === undefined) {
         report.omitted.push({ path: [...at, "properties"], key });
         continue;
@@ -187,11 +201,11 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "items") {
       if (value === undefined) continue;
-      const items = reshape(value, mode, [...at, "items"], report);
+      const items = reshape(value, mode, [...at, "items"], report, gateCloses);
       if (items === undefined) return undefined;
       result.items = items;
     } else if (keyword === "anyOf") {
-      const reshaped = (value as unknown[]).map((branch, index) => reshape(branch, mode, [...at, "anyOf", index], report));
+      const reshaped = (value as unknown[]).map((branch, index) => reshape(branch, mode, [...at, "anyOf", index], report, false));
       const branches = reshaped.filter((branch) => branch !== undefined);
       if (branches.length < reshaped.length) return undefined;
       result.anyOf = mode === "gemini" ? branches.filter((branch) => branch.type !== "null") : branches;
@@ -214,6 +228,11 @@ function reshape(source: unknown, mode: "strict" | "gemini", at: readonly PathSe
     else move(keyword, value);
   }
   return withMoved(result, moved);
+}
+
+/** Whether `patternProperties` lets any key through (an empty map admits none). */
+function hasPatterns(patterns: unknown): boolean {
+  return isPlainObject(patterns) && Object.keys(patterns).length > 0;
 }
 
 /** The schema with `null` admitted too: the form strict mode gives an optional key. */

@@ -150,9 +150,12 @@ function schemaWarnings(target: ProviderTarget, action: string, schema: Json, li
       path: place.path,
       key: place.key,
       message:
-        `${rules.label}'s ${listing} schemas cannot express ${placeText(place)} (an open map, a tuple, or a value without a type): ` +
+        `${rules.label}'s ${listing} schemas cannot express ${placeText(place)} ` +
+        "(an object open to undeclared keys, a tuple, or a value without a type): " +
         "it is left out of the listing, so a model cannot send it",
-      fix: "declare its properties (closed), or list this tool compact so the model reads the schema through help.",
+      fix:
+        "declare its properties and close it (an object in an anyOf or oneOf branch needs additionalProperties: false; " +
+        "patternProperties cannot be listed), or list this tool compact so the model reads the schema through help.",
     })),
     // The strict listing is one for both strict providers: a keyword OpenAI would enforce is still moved
     // (Anthropic would not), and only the target that loses it is told.
