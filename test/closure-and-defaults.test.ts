@@ -89,6 +89,27 @@ describe("defaults obey the closure", () => {
     expect(offences(defaults)).toEqual(expected);
   });
 
+  test("an undeclared default and a wrong value beside it are named in one error", () => {
+    expect(offencesOfSchema({ description: "d", properties, defaults: { name: 1, ghost: 1 } }).map((o) => `${o.code} ${o.key}`)).toEqual([
+      "undeclared_default ghost",
+      "invalid_default name",
+    ]);
+  });
+
+  test("defaults whose keys cannot be listed are one offence, naming why", () => {
+    const defaults = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
+    expect(offencesOfSchema({ description: "d", properties, defaults })).toEqual([
+      expect.objectContaining({ code: "invalid_default", location: 'actions["a"].defaults', problem: "its keys cannot be read (trap)" }),
+    ]);
+  });
+
   test("a symbol key in a default is refused", () => {
     expect(offences({ [Symbol("s")]: 1 })).toEqual(['default actions["a"].defaults Symbol(s)']);
   });

@@ -370,6 +370,23 @@ describe("cycles", () => {
     expect(offences).toEqual([expect.objectContaining({ code: "cycle", location, key })]);
   });
 
+  test.each([
+    ["const", (c: object) => ({ const: c }), 'actions["a"].properties["o"]', "const"],
+    ["an enum entry", (c: object) => ({ enum: [c] }), 'actions["a"].properties["o"]', "enum"],
+    [
+      "a keyword of a definition",
+      (c: object) => ({ $defs: { d: { type: "object", default: c } } }),
+      'actions["a"].properties["o"]["$defs"]["d"]',
+      "default",
+    ],
+  ])("a value containing itself in %s is a cycle at the keyword, not a value nested too deep", (_label, make, location, key) => {
+    const value: Record<string, unknown> = { type: "object" };
+    value.self = value;
+    expect(offencesOfSchema(withProperties({ o: make(value) }))).toEqual([
+      expect.objectContaining({ code: "cycle", location, key, problem: `"${key}" holds a value that contains itself (a cycle)` }),
+    ]);
+  });
+
   test("a property map containing itself", () => {
     const map: Record<string, unknown> = {};
     map.o = { properties: map };

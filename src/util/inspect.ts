@@ -354,6 +354,9 @@ export function jsonProblem(value: unknown): string | undefined {
   }
 }
 
+/** How `dataFaults` ends the problem of an object found inside itself. */
+export const CYCLE_PROBLEM = "is a cycle (an object that contains it)";
+
 /**
  * Every fault of `value` at every depth: symbol keys and non-enumerable keys
  * wherever they sit, every value that is not JSON data (a class instance, an
@@ -390,7 +393,7 @@ export function dataFaults(value: unknown, scan: DataScan): DataFault[] {
     if (typeof held !== "object" || held === null || !(isArray(held) || isPlainObject(held))) return;
     // Shared objects are data (JSON repeats them); an object inside itself is not: no caller can send a cycle.
     if (data && holders.has(held)) {
-      fault(path, where, "not_json", `${label} is a cycle (an object that contains it)`);
+      fault(path, where, "not_json", `${label} ${CYCLE_PROBLEM}`);
       return;
     }
     stack.push({ object: held, path: { parent: path, segment: "key" in where ? where.key : where.index } });

@@ -20,6 +20,7 @@ import { wordProblem } from "./problem-wording.js";
 import { requiredOf, requiredOneOfOf } from "./schema-read.js";
 import type { CheckedActionSchema } from "./checked-schema.js";
 import { exceedsSize } from "../util/value-size.js";
+import { defineOwn } from "../util/deep-copy.js";
 import { MAX_VALUE_SIZE } from "./json-schema/meta-view.js";
 
 /**
@@ -47,10 +48,9 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
         ? []
         : defaultOffencesIn(closure, defaults, action);
     offences.push(...keys);
-    if (keys.length === 0 && isPlainObject(defaults)) {
-      for (const problem of valueProblems(values, defaults))
-        offences.push(problemOffence(action, ["defaults"], problem, "invalid_default"));
-    }
+    const sound = isPlainObject(defaults) ? soundDefaults(defaults, keys) : undefined;
+    if (sound !== undefined)
+      for (const problem of valueProblems(values, sound)) offences.push(problemOffence(action, ["defaults"], problem, "invalid_default"));
   }
   const examples = hasOwn(schema, "examples") ? read(schema, "examples") : undefined;
   if (isArray(examples)) {
@@ -68,6 +68,24 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
     });
   }
   return offences;
+}
+
+/**
+ * The defaults whose values can be checked beside the key offences already
+ * found, so one error names both: every top-level default with no offence
+ * at or below it; `undefined` when an offence concerns the defaults whole.
+ */
+function soundDefaults(defaults: object, keyOffences: readonly Offence[]): object | undefined {
+  if (keyOffences.length === 0) return defaults;
+  const faulted = new Set<unknown>();
+  for (const found of keyOffences) {
+    if (found.path.length > 1) faulted.add(found.path[1]);
+    else if (found.key !== undefined) faulted.add(found.key);
+    else return undefined;
+  }
+  const sound: Record<string, unknown> = {};
+  for (const key of Object.keys(defaults)) if (!faulted.has(key)) defineOwn(sound, key, read(defaults, key));
+  return sound;
 }
 
 /** Author data too large to walk, as an offence at the object holding it. */

@@ -405,6 +405,8 @@ export function defaultOffences(defaults: unknown, properties: unknown, action: 
 export function defaultOffencesIn(closure: Closure, defaults: unknown, action: string | null): Offence[] {
   if (defaults === undefined) return []; // `defaults: undefined` is an absent key.
   const offences = dataOffences(defaults, ["defaults"], action, "default");
+  // Defaults that cannot be read as a whole (a Proxy whose key listing throws) have no keys to hold to the closure.
+  if (offences.some((found) => found.path.length === 1 && found.key === undefined && found.index === undefined)) return offences;
   const faulted = new Set(offences.map((found) => JSON.stringify([...found.path, found.key ?? found.index])));
   for (const { path, key, code } of closureViolations(closure, defaults)) {
     // A value already named as not JSON (a getter that threw, say) is not named twice.

@@ -19,7 +19,7 @@
  */
 import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
 import { defineOwn } from "../../util/deep-copy.js";
-import { describeType, reasonText } from "../../util/inspect.js";
+import { CYCLE_PROBLEM, dataFaults, describeType, reasonText } from "../../util/inspect.js";
 import type { PathSegment } from "../offence.js";
 import { PARAM_HEADER, paramHeaderFault } from "./param-header.js";
 import { keywordFault } from "./vocabulary.js";
@@ -223,6 +223,17 @@ class Copier {
       return value;
     }
     if (depth > MAX_VALUE_DEPTH) {
+      // A value inside itself reaches the bound too: named as the cycle it is, at the keyword holding it (the object at
+      // this depth lies on the cycle, so a scan from it meets it again). Only here, off the common path.
+      const keyword = at()[this.root.at.length];
+      if (typeof keyword === "string" && dataFaults(value, { reading: "data" }).some((fault) => fault.problem.endsWith(CYCLE_PROBLEM)))
+        throw new Stop({
+          holder: this.root.at,
+          key: keyword,
+          code: "cycle",
+          problem: `${JSON.stringify(keyword)} holds a value that contains itself (a cycle)`,
+          fix: "write the value as a tree: copy a shared part instead of referring back to an enclosing object.",
+        });
       throw new Stop({
         holder: at(),
         code: "too_large",
