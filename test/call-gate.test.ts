@@ -52,6 +52,16 @@ describe("the call gate: argument shape", () => {
     expect(body.validActions).toContain("create");
   });
 
+  test("an unknown action's answer names the arguments' other problems too", async () => {
+    const { body } = await call({ action: "crate", name: "x", data: 5 });
+    expect(body.error).toBe("unknown_action");
+    expect(body.problems.map((problem: { code: string; key: string }) => `${problem.code} ${problem.key}`)).toEqual([
+      "unknown_argument name",
+      "wrong_type data",
+    ]);
+    expect((await call({ action: "crate" })).body).not.toHaveProperty("problems");
+  });
+
   test("an unknown tool names the valid ones and points at the index", async () => {
     const { isError, body } = await call({ action: "x" }, "nope");
     expect(isError).toBe(true);

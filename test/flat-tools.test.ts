@@ -80,6 +80,23 @@ describe("a flat tool over MCP", () => {
     });
   });
 
+  test.each([
+    ["null", null, "null"],
+    ["a number", 5, "a number"],
+    ["an array", [1, 2], "an array"],
+  ])("arguments that are %s are refused as arguments, not as a data key the caller never sent", async (_label, args, described) => {
+    const answer = await createRouter({ tools: [add] }).callTool("add", args);
+    const body = JSON.parse(firstText(answer));
+    expect(body).toMatchObject({ error: "invalid_arguments", message: "the arguments of add are not an object of its fields" });
+    expect(body.problems[0]).toEqual({
+      code: "wrong_type",
+      at: "arguments",
+      problem: `the arguments are ${described}`,
+      fix: "send an object of the action's fields.",
+    });
+    expect(JSON.stringify(body.problems)).not.toContain('"key":"data"');
+  });
+
   test("property $defs move to the root $defs, a clashing name qualified by its property's; requiredOneOf is anyOf", async () => {
     const client = await connect([place]);
     const schema = (await client.listTools()).tools.find((tool) => tool.name === "place")!.inputSchema as Record<string, unknown>;

@@ -19,7 +19,10 @@ export interface CallArguments {
 const ARGUMENT_KEYS = new Set(["action", "data"]);
 
 /**
- * Reads `{ action, data? }`; an absent `arguments` reads as `{}`.
+ * Reads `{ action, data? }`; an absent `arguments` reads as `{}`. `direct`:
+ * the caller sent the data itself as the arguments (a flat tool, or an
+ * action listed under its own name) and the wrapper was made for it, so a
+ * problem with the data is worded as one with the arguments.
  *
  * @example
  * ```ts
@@ -27,7 +30,7 @@ const ARGUMENT_KEYS = new Set(["action", "data"]);
  * // [{ code: "unknown_argument", at: "arguments", key: "name", problem: … }]
  * ```
  */
-export function readArguments(args: unknown): CallArguments {
+export function readArguments(args: unknown, direct = false): CallArguments {
   if (args === undefined) args = {};
   if (!isPlainObject(args)) {
     return {
@@ -71,13 +74,22 @@ export function readArguments(args: unknown): CallArguments {
   }
   const data = hasOwn(args, "data") ? read(args, "data") : undefined;
   if (data !== undefined && !isPlainObject(data)) {
-    problems.push({
-      code: "wrong_type",
-      at: "arguments",
-      key: "data",
-      problem: `data is ${describeType(data)}`,
-      fix: "write an object of the action's fields.",
-    });
+    problems.push(
+      direct
+        ? {
+            code: "wrong_type",
+            at: "arguments",
+            problem: `the arguments are ${describeType(data)}`,
+            fix: "send an object of the action's fields.",
+          }
+        : {
+            code: "wrong_type",
+            at: "arguments",
+            key: "data",
+            problem: `data is ${describeType(data)}`,
+            fix: "write an object of the action's fields.",
+          },
+    );
   }
   return { action: typeof action === "string" ? action : undefined, data: isPlainObject(data) ? data : {}, problems };
 }

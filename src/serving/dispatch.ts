@@ -71,12 +71,11 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
   // `error` first, then `tool`: the order a reader scans the JSON in.
   const refuse = ({ error: code, ...report }: Report, error?: ToolError) =>
     errorAnswer(withHint(tool, { error: code, tool: tool.name, ...report }, error));
+  // The data itself as the arguments: an action listed under its own name, or a flat tool's one action.
+  const direct = policy.action ?? (read(tool, "flat") === true ? flatAction(tool) : undefined);
   const call = readArguments(
-    policy.action !== undefined
-      ? { action: policy.action, ...(args === undefined ? {} : { data: args }) }
-      : read(tool, "flat") === true
-        ? flatCall(tool, args)
-        : args,
+    direct === undefined ? args : { action: direct, ...(args === undefined ? {} : { data: args }) },
+    direct !== undefined,
   );
   if (call.action === undefined) {
     return refuse({
@@ -95,6 +94,8 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
       return refuse({
         error: "unknown_action",
         message: `${tool.name} has no action ${JSON.stringify(echo(action))}${didYouMean(action, found.validNames)}`,
+        // The arguments' own problems ride along (the data waits for a known action), so one answer says all to change.
+        ...(call.problems.length > 0 ? cappedProblems(call.problems) : {}),
         action: echo(action),
         validActions: found.validNames,
         help: helpPointer(tool.name),
@@ -122,7 +123,10 @@ export async function dispatch(tool: Tool, args: unknown, context: CallContext =
     const all = [...call.problems, ...problems.map((problem) => problemReport(problem))];
     return refuse({
       error: "invalid_arguments",
-      message: `the call to ${tool.name} is not { action, data }`,
+      message:
+        direct === undefined
+          ? `the call to ${tool.name} is not { action, data }`
+          : `the arguments of ${tool.name} are not an object of its fields`,
       ...cappedProblems(all, unnamed),
       ...about(),
     });
@@ -283,10 +287,10 @@ export function actionContextOf(tool: Tool, action: string): { context?: string 
 }
 
 /** A flat tool's arguments are its one action's data: the call they stand for. */
-function flatCall(tool: Tool, args: unknown): unknown {
+/** A flat tool's one action (`undefined` when it has not exactly one: the arguments are then read as `{ action, data }`). */
+function flatAction(tool: Tool): string | undefined {
   const names = safeNames(tool);
-  if (names?.length !== 1) return args;
-  return { action: names[0], ...(args === undefined ? {} : { data: args }) };
+  return names?.length === 1 ? names[0] : undefined;
 }
 
 function safeNames(tool: Tool): string[] | undefined {

@@ -102,10 +102,19 @@ export function checkPropertySchemas(
     }
     offences.push(...found);
   }
-  // In source order (the order of `names`), so the second of two declarations is the one named; the keys are not listed
-  // again, since a map whose listing throws is the walk's to name.
-  offences.push(...repeatedParamHeaders(properties, values.keys(), action));
+  // In source order, so the second of two declarations is the one named. No sound property: nothing to compare, and the
+  // keys are not listed again (a map whose listing throws is the walk's to name).
+  if (values.size > 0) offences.push(...repeatedParamHeaders(properties, sourceOrder(properties, values), action));
   return { offences, values };
+}
+
+/** The names of `values` in the order `properties` lists them (theirs, should a second listing throw). */
+function sourceOrder(properties: object, values: ReadonlyMap<string, unknown>): Iterable<string> {
+  try {
+    return Object.keys(properties).filter((name) => values.has(name));
+  } catch {
+    return values.keys();
+  }
 }
 
 /** The `x-mcp-header` names of an action's sound properties that repeat an earlier one, compared without case (a client drops the tool). */
