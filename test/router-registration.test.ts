@@ -173,6 +173,21 @@ describe("createRouter — the runtime registration moment", () => {
     );
   });
 
+  test("a registration error is an ActionSchemaError: validate's offences as data, the registration's problems in the message", () => {
+    const bad = tool("bad", { go: { description: "Go", properties: { n: { type: "strng" } }, nmae: 1 } });
+    const error = registrationError(() => createRouter({ tools: [bad, tool("bad")] }));
+    expect(error).toBeInstanceOf(ActionSchemaError);
+    expect(error.name).toBe("ToolRegistrationError");
+    expect(error.tool).toBe("bad");
+    expect(error.offences.map((offence) => offence.key)).toEqual(
+      error.schemaErrors.flatMap((schemaError) => schemaError.offences.map((o) => o.key)),
+    );
+    expect(error.offences.length).toBe(2);
+    expect(error.surfaceOffences.map((offence) => offence.code)).toEqual(["duplicate_name"]);
+    expect(error.message).toMatch(/^cannot register tool "bad"\n/);
+    expect(registrationError(() => createRouter({ tools: [tool("a"), tool("a")] })).offences).toEqual([]);
+  });
+
   test("instructions are kept for the server's initialize answer", () => {
     expect(createRouter({ instructions: "Call help first." }).instructions).toBe("Call help first.");
   });

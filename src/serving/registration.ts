@@ -21,7 +21,10 @@ export type RegistrationOffence = SurfaceOffence | DuplicateNameOffence;
 /**
  * Thrown by `createRouter` and `router.register`: every problem of every
  * tool, as data — `surfaceOffences` and one `ActionSchemaError` per tool
- * with malformed action schemas — and as one message.
+ * with malformed action schemas — and as one message. It is itself an
+ * `ActionSchemaError` (the registration moment runs `validate`): its
+ * `offences` are every tool's action-schema offences, `tool` the tool's name
+ * when one tool is at fault.
  *
  * @example
  * ```ts
@@ -33,20 +36,35 @@ export type RegistrationOffence = SurfaceOffence | DuplicateNameOffence;
  * }
  * ```
  */
-export class ToolRegistrationError extends TypeError {
+export class ToolRegistrationError extends ActionSchemaError {
   override readonly name = "ToolRegistrationError";
   declare readonly surfaceOffences: readonly RegistrationOffence[];
   declare readonly schemaErrors: readonly ActionSchemaError[];
 
   constructor(surfaceOffences: readonly RegistrationOffence[], schemaErrors: readonly ActionSchemaError[]) {
-    super(formatRegistration(surfaceOffences, schemaErrors));
+    const tools = toolsAtFault(surfaceOffences, schemaErrors);
+    super(
+      tools.size === 1 ? [...tools][0] : undefined,
+      schemaErrors.flatMap((error) => error.offences),
+    );
     // Read-only and not enumerable, as ActionSchemaError's: uncaught at start-up, the message's list is printed once.
-    Object.defineProperties(this, { surfaceOffences: { value: surfaceOffences }, schemaErrors: { value: schemaErrors } });
+    Object.defineProperties(this, {
+      message: { value: formatRegistration(tools, surfaceOffences, schemaErrors), writable: true, configurable: true },
+      surfaceOffences: { value: surfaceOffences },
+      schemaErrors: { value: schemaErrors },
+    });
   }
 }
 
-function formatRegistration(surface: readonly RegistrationOffence[], schemas: readonly ActionSchemaError[]): string {
-  const tools = new Set([...surface.map((o) => o.tool), ...schemas.map((e) => e.tool)]);
+function toolsAtFault(surface: readonly RegistrationOffence[], schemas: readonly ActionSchemaError[]): Set<string | undefined> {
+  return new Set([...surface.map((o) => o.tool), ...schemas.map((e) => e.tool)]);
+}
+
+function formatRegistration(
+  tools: ReadonlySet<string | undefined>,
+  surface: readonly RegistrationOffence[],
+  schemas: readonly ActionSchemaError[],
+): string {
   const header = `cannot register ${tools.size === 1 ? toolLabel([...tools][0]) : `${tools.size} tools`}`;
   const lines = surface.map((o) => `  ${surfaceLine(o)}`);
   return [header, ...lines, ...schemas.map((error) => error.message)].join("\n");

@@ -21,7 +21,7 @@ import { compareOffences, type Offence } from "./offence.js";
  * ```
  */
 export class ActionSchemaError extends TypeError {
-  override readonly name = "ActionSchemaError";
+  override readonly name: string = "ActionSchemaError";
   /** The tool's name, when it has a string one. */
   declare readonly tool: string | undefined;
   /** Every offence, sorted as the message lists them. */
