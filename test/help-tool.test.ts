@@ -70,7 +70,7 @@ describe("the help tool", () => {
     [
       "an unknown action",
       { tool: "tasks", action: "crate" },
-      { error: "unknown_action", validActions: ["close", "create", "explode", "list", "lookup", "refuse"], help: 'help {tool: "tasks"}' },
+      { error: "unknown_action", validActions: ["close", "create", "explode", "list", "lookup", "refuse"], help: "help {}" },
     ],
     ["action without tool", { action: "create" }, { error: "invalid_arguments", validTools: ["tasks"], help: "help {}" }],
     ["an unknown help parameter", { tool: "tasks", verbose: true }, { error: "invalid_arguments", help: "help {}" }],

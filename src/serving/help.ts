@@ -80,7 +80,8 @@ export function answerHelp(lookup: ToolLookup, args: unknown, log: ServerLog = s
         tool: name,
         action: echo(action),
         validActions: found.validNames,
-        help: helpPointer(name),
+        // Every unknown target points at the index, as an unknown tool does.
+        help: helpPointer(),
       });
     }
     return jsonAnswer({ tool: name, ...actionComplete(tool, action, found.schema), ...actionContextOf(tool, action) });
