@@ -49,6 +49,14 @@ test.each([
     { o: { type: "object", properties: { k: 1 } } },
     [["wrong_type", `${AT}["properties"]`, "k"]],
   ],
+  [
+    "a top-level property that is not a schema beside one with a misspelt type",
+    { m: 5, o: { type: "strng" } },
+    [
+      ["wrong_type", 'actions["a"].properties', "m"],
+      ["invalid_schema", AT, "type"],
+    ],
+  ],
   ["properties that is an array: named once, by the walk", { o: { type: "object", properties: [] } }, [["wrong_type", AT, "properties"]]],
 ])("%s", (_, properties, expected) => {
   expect(offencesOf(properties)).toEqual(expected);

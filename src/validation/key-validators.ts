@@ -201,6 +201,11 @@ export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
     // read that throws) is not checked further at all (`null`): the meta-schema check would walk what the walk refused.
     const unsound = new Map<string, (readonly unknown[])[] | null>();
     for (const found of context.walk.offences) {
+      // An offence at the map itself, of one property (a schema that is not an object, a throwing read): that property only.
+      if (found.path.length === 1 && found.key !== undefined) {
+        if (found.code !== "symbol_key") unsound.set(found.key, null);
+        continue;
+      }
       const name = found.path[1];
       if (typeof name !== "string") continue;
       const places = unsound.get(name);
@@ -217,8 +222,9 @@ export const keyValidators: Readonly<Record<ActionSchemaKey, KeyValidator>> = {
       if (places === undefined) unsound.set(name, [place]);
       else places.push(place);
     }
-    // An offence of the walk as a whole (too many objects) leaves no property worth checking further.
-    const whole = context.walk.offences.some((found) => found.path.length < 2);
+    // An offence of the walk as a whole (too many objects, a map whose keys cannot be listed) leaves no property worth
+    // checking further.
+    const whole = context.walk.offences.some((found) => found.path.length < 2 && found.key === undefined);
     const checks = checkPropertySchemas(value, whole ? [] : context.declared, unsound, context.action, sealed);
     context.values = checks.values;
     context.offences.push(...checks.offences);
