@@ -20,6 +20,7 @@ describe("the static evaluator: supported syntax", () => {
     ["undefined", `const value = undefined;`, undefined],
     ["template without substitutions", "const value = `a b`;", "a b"],
     ["template with evaluable substitutions", 'const N = 2; const value = `x${N}-${"y"}${true}`;', "x2-ytrue"],
+    ["template with null and undefined substitutions", "const Z = null; const value = `${null}-${Z}-${undefined}`;", "null-null-undefined"],
     ["string concatenation", `const value = "a" + 1 + "b";`, "a1b"],
     ["object literal", `const value = { a: 1, "b-c": [2], 3: "x" };`, { a: 1, "b-c": [2], 3: "x" }],
     ["array with a hole", `const value = [1, , 3];`, [1, , 3]],

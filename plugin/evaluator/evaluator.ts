@@ -195,7 +195,7 @@ export class Evaluator implements LiteralContext {
       const span = expressions[index]!;
       const value = this.evaluate(span);
       if (value instanceof Unknown) return value;
-      if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") {
+      if ((typeof value === "object" && value !== null) || typeof value === "function" || typeof value === "symbol") {
         return new Unknown(span, "only strings, numbers, booleans, null and undefined are evaluated in a template");
       }
       const cooked = quasis[index + 1]!.value.cooked;
