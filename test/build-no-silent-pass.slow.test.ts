@@ -90,6 +90,21 @@ const SAID: readonly (readonly [string, string, RegExp])[] = [
     `function wrap<F>(f: F): F { return f; }\nconst make = wrap(defineTool);\nexport const t = make(${BAD});\n`,
     /defineTool is passed to a call/,
   ],
+  [
+    "handlers with an unknown spread (registration compares their keys with the actions)",
+    `declare function more(): Record<string, () => number>;\nexport const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1, ...more() }, actions: { a: { description: "A", properties: {} }, b: { description: "B", properties: {} } } });\n`,
+    /more\(\)/,
+  ],
+  [
+    "an unknown outputSchema",
+    `declare function schema(): object;\nexport const t = defineTool({ name: "t", description: "T", handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {} } }, outputSchema: schema() as never });\n`,
+    /schema\(\)/,
+  ],
+  [
+    "an unknown tool name",
+    `declare function toolName(): string;\nexport const t = defineTool({ name: toolName(), description: "T", handlers: { a: () => 1 }, actions: { a: { description: "A", properties: {} } } });\n`,
+    /toolName\(\)/,
+  ],
   ["defineTool stored in a let", `let dt = defineTool;\nexport const t = dt(${BAD});\n`, /defineTool is stored in a let binding/],
   [
     "defineTool re-exported under another name",

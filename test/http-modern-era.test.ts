@@ -136,6 +136,17 @@ describe.each([false, true])("bad 2026-07-28 input, stateless: %s", (stateless) 
     expect(await response.json()).toMatchObject({ id: 3, error: { code: -32020 } });
   });
 
+  test("after close(), a 2026-07-28 request is told the server is shutting down (503), not an internal error", async () => {
+    const closing = createFetchHandler(beyondRouter(), { stateless });
+    await closing.close();
+    const response = await closing.handle(
+      modernRequest({ jsonrpc: "2.0", id: 4, method: "tools/list", params: { _meta: envelope("2026-07-28") } }),
+      { loopback: true },
+    );
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: -32000, message: "Service Unavailable: the server is shutting down" } });
+  });
+
   test("a foreign Origin is 403 before the era is looked at", async () => {
     const response = await handler.handle(
       modernRequest(

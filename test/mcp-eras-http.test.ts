@@ -26,7 +26,8 @@ for (const negotiation of NEGOTIATIONS.filter((negotiation) => negotiation !== "
   for (const stateless of [false, true]) {
     describeSession(`Streamable HTTP (${stateless ? "stateless" : "stateful"}), client negotiating ${negotiation}`, {
       open: () => httpSession(negotiation, { stateless }),
-      notifications: false,
+      // A 2026-07-28 client hears list changes on its subscriptions/listen stream, stateless or not.
+      notifications: true,
       serverName: "fixture",
     });
   }

@@ -19,11 +19,12 @@ async function spawnSession(negotiation: Negotiation = "legacy"): Promise<Sessio
 }
 
 describeSession("stdio (a real child process)", { open: () => spawnSession(), notifications: true, serverName: "fixture" });
-// Both eras on the one server: a client probing server/discover, and one speaking 2026-07-28 only.
+// Both eras on the one server: a client probing server/discover, and one speaking 2026-07-28 only (which hears list
+// changes on its subscriptions/listen stream).
 for (const negotiation of NEGOTIATIONS.filter((negotiation) => negotiation !== "legacy")) {
   describeSession(`stdio (a real child process), client negotiating ${negotiation}`, {
     open: () => spawnSession(negotiation),
-    notifications: false,
+    notifications: true,
     serverName: "fixture",
   });
 }

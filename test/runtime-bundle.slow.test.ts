@@ -15,9 +15,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  * alone fill the 24 KiB. This budget keeps it from growing unnoticed: it
  * was 44 KiB until the failure walk (a refused value's failures found
  * without asking the validator about every wrong item, issue 27's refusal
- * cost) added 1.3 KB, for 46.4 KB.
+ * cost) added 1.3 KB, for 46.4 KB; then 46 KiB until the refusal of a
+ * `$ref` that loops without entering the value (a schema every call would
+ * overflow the stack on, `reference-loops.ts`, ~0.7 KB) and the wording of
+ * a few more offences took it to 47.8 KB.
  */
-const GZIP_BUDGET = 46 * 1024;
+const GZIP_BUDGET = 47 * 1024;
 
 /** The one dependency the runtime may bundle: the JSON Schema validator. */
 const VALIDATOR = "node_modules/@cfworker/json-schema/";

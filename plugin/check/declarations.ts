@@ -132,7 +132,33 @@ function declare(evaluator: Evaluator, sourceFile: SourceFile, call: CallExpress
     // Checked only when the whole record is known: an unknown spread may add or remove the actions a flat tool counts.
     ...(Object.hasOwn(fields, "flat") && !(fields.flat instanceof Unknown) && !provenance.isPartial(record) ? { flat: fields.flat } : {}),
   };
-  return { ...base, name, record, tool, unknowns: unknownsIn(record, provenance) };
+  const unknowns = [...unknownsIn(record, provenance), ...surfaceUnknowns(fields, provenance)];
+  return { ...base, name, record, tool, unknowns: [...new Set(unknowns)].sort(bySource) };
+}
+
+/** The optional tool-level parts the registration check reads. */
+export const OPTIONAL_SURFACE_PARTS = ["title", "icons", "annotations", "outputSchema", "hints", "handleError", "actionContext"] as const;
+
+/** Every tool-level part the registration check reads, beside `actions` and `handlers`. */
+const SURFACE_PARTS = ["name", "description", "flat", ...OPTIONAL_SURFACE_PARTS];
+
+/**
+ * What the evaluator could not see of the rest of the tool that `createRouter`
+ * checks: a part named by `SURFACE_PARTS`, a spread in the definition, and
+ * the keys of `handlers` (its values need not be known: any function will do,
+ * and an unknown one stands as one).
+ */
+function surfaceUnknowns(fields: Record<string, unknown>, provenance: Provenance): Unknown[] {
+  const found = [...provenance.unknownPartsOf(fields)];
+  for (const part of SURFACE_PARTS) if (Object.hasOwn(fields, part)) found.push(...unknownsIn(fields[part], provenance));
+  const handlers = fields.handlers;
+  if (handlers instanceof Unknown) found.push(handlers);
+  else if (typeof handlers === "object" && handlers !== null) found.push(...provenance.unknownPartsOf(handlers));
+  return found;
+}
+
+function bySource(a: Unknown, b: Unknown): number {
+  return sourceFileOf(a.node).fileName.localeCompare(sourceFileOf(b.node).fileName) || a.node.start - b.node.start;
 }
 
 /** Every `Unknown` in a value and every unknown part of its partly known objects, in source order. */
@@ -149,7 +175,5 @@ export function unknownsIn(root: unknown, provenance: Provenance): Unknown[] {
       for (const key of Object.keys(value)) stack.push((value as Record<string, unknown>)[key]);
     }
   }
-  return [...found].sort(
-    (a, b) => sourceFileOf(a.node).fileName.localeCompare(sourceFileOf(b.node).fileName) || a.node.start - b.node.start,
-  );
+  return [...found].sort(bySource);
 }

@@ -10,11 +10,8 @@ import { callbackSurfaceOffences, type Offence, type OffenceCode, type SurfaceOf
 import { positionOf, type Node } from "../evaluator/ast.js";
 import type { Provenance } from "../evaluator/provenance.js";
 import { Unknown } from "../evaluator/unknown.js";
-import { unknownsIn, type ToolDeclaration } from "./declarations.js";
+import { OPTIONAL_SURFACE_PARTS, unknownsIn, type ToolDeclaration } from "./declarations.js";
 import type { LocatedOffence } from "./locate.js";
-
-/** The optional parts checked when the evaluator knows them whole. */
-const PARTS = ["title", "icons", "annotations", "outputSchema", "hints", "handleError", "actionContext"] as const;
 
 /** What an unknown handler stands as: a function (it may well be one), never called. */
 const UNKNOWN_HANDLER = (): undefined => undefined;
@@ -52,7 +49,8 @@ export function surfaceOffences(declaration: ToolDeclaration): LocatedOffence[] 
     description: known(fields.description) && (fields.description !== undefined || !partial) ? fields.description : "A tool.",
     actions: () => ({}),
   };
-  for (const part of PARTS) if (Object.hasOwn(fields, part) && known(fields[part])) surface[part] = fields[part];
+  // Checked when the evaluator knows them whole.
+  for (const part of OPTIONAL_SURFACE_PARTS) if (Object.hasOwn(fields, part) && known(fields[part])) surface[part] = fields[part];
   const { handlers, names } = handlerParts(declaration, fields.handlers, partial);
   surface.handlers = handlers;
   return callbackSurfaceOffences(surface, { names }).map((found) => located(declaration, fields, found));

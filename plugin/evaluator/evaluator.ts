@@ -200,7 +200,6 @@ export class Evaluator implements LiteralContext {
       }
       const cooked = quasis[index + 1]!.value.cooked;
       if (cooked === null) return new Unknown(node, "a template with an invalid escape is not evaluated");
-      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects, functions and symbols returned above
       const next = this.concatenate(span, text, String(value) + cooked);
       if (next instanceof Unknown) return next;
       text = next;

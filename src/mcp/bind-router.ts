@@ -96,8 +96,14 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   checkParamsFirst(server, sent);
   if (binding.announces === false) return () => {};
   const unsubscribe = router.onListChanged(() => {
-    // Only an initialized session can hear a notification; a failed send concerns that session alone.
-    if (server.transport !== undefined && server.getClientCapabilities() !== undefined) server.sendToolListChanged().catch(() => {});
+    // Only a connection whose era is known can hear a notification: a 2025 session once initialized, a 2026-07-28 one
+    // (stdio: no initialize) from its first request, the SDK sending it to the `subscriptions/listen` stream. A failed
+    // send concerns that connection alone.
+    // The connection's era, which no request context gives a notification sent outside any request.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the instance's era, as its deprecation note says
+    const era = server.getNegotiatedProtocolVersion();
+    if (server.transport !== undefined && (server.getClientCapabilities() !== undefined || era !== undefined))
+      server.sendToolListChanged().catch(() => {});
   });
   const previous = server.onclose;
   server.onclose = () => {

@@ -15,6 +15,7 @@ import type { Router } from "../../serving/router.js";
 import { createMcpProduct, type McpServerOptions } from "../server.js";
 import { withRouterSchemas } from "./param-headers.js";
 import { isPlainObject } from "../../util/inspect.js";
+import { rpcErrorResponse } from "./response.js";
 
 /** The modern leg of one handler. */
 export interface ModernLeg {
@@ -55,14 +56,18 @@ export function modernLeg(router: Router, serverOptions: McpServerOptions, maxBo
     },
   );
   const unsubscribe = router.onListChanged(() => handler.notify.toolsChanged());
+  let closed = false;
   return {
     isLegacy: async (request, body) =>
       !claimsEnvelope(body) && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBodyBytes })),
     handle(request, body, identity) {
+      // A closed handler says so, as the 2025-era sessions do, rather than failing inside the SDK's closed handler.
+      if (closed) return Promise.resolve(rpcErrorResponse(503, -32000, "Service Unavailable: the server is shutting down"));
       if (identity !== undefined) identities.set(request, identity);
       return handler.fetch(request, { parsedBody: body });
     },
     async close() {
+      closed = true;
       unsubscribe();
       await handler.close();
     },
