@@ -66,33 +66,7 @@ export function checkPropertySchemas(
     }
     const checked = checkSchema(schema, { vocabulary: true });
     const found = checked.faults.map((fault) => metaOffence(fault, name, action));
-    // A reference to a place the closure closes would mean something else once listed: refused, so listings stay truthful.
-    if (found.length === 0 && checked.references)
-      for (const { holder, ref } of closedPlaceReferences(schema))
-        found.push(
-          offence({
-            action,
-            path: ["properties", name, ...holder],
-            key: "$ref",
-            code: "invalid_schema",
-            problem: `"$ref" ${JSON.stringify(ref)} points at a place the closure closes (the gate closes no place through a reference)`,
-            fix: 'move the shared schema into "$defs" and reference it from every place, such as "$ref": "#/$defs/node".',
-          }),
-        );
-    if (found.length === 0 && checked.references)
-      for (const { holder, ref } of referenceLoops(schema))
-        found.push(
-          offence({
-            action,
-            path: ["properties", name, ...holder],
-            key: "$ref",
-            code: "invalid_schema",
-            problem:
-              `"$ref" ${JSON.stringify(ref)} leads back to itself without entering any part of the value, ` +
-              "so checking a value never ends",
-            fix: 'reach the recursion through a keyword that enters the value, such as "items": { "$ref": "#" }, or remove the reference.',
-          }),
-        );
+    if (found.length === 0 && checked.references) found.push(...referenceOffences(schema, name, action));
     if (found.length === 0) {
       const compiled = checked.references ? compileProperty(schema, name, action, found) : compiledOnUse(schema, kept);
       if (compiled !== undefined) {
@@ -115,6 +89,41 @@ function sourceOrder(properties: object, values: ReadonlyMap<string, unknown>): 
   } catch {
     return values.keys();
   }
+}
+
+/**
+ * The `$ref`s of a meta-valid property schema that registration refuses: a
+ * reference to a place the closure closes (it would mean something else once
+ * listed), else one that loops without entering the value (no check of it
+ * ever ends).
+ */
+function referenceOffences(schema: object, name: string, action: string | null): Offence[] {
+  const refused = (holder: readonly (string | number)[], ref: string, problem: string, fix: string) =>
+    offence({
+      action,
+      path: ["properties", name, ...holder],
+      key: "$ref",
+      code: "invalid_schema",
+      problem: `"$ref" ${JSON.stringify(ref)} ${problem}`,
+      fix,
+    });
+  const closed = closedPlaceReferences(schema).map(({ holder, ref }) =>
+    refused(
+      holder,
+      ref,
+      "points at a place the closure closes (the gate closes no place through a reference)",
+      'move the shared schema into "$defs" and reference it from every place, such as "$ref": "#/$defs/node".',
+    ),
+  );
+  if (closed.length > 0) return closed;
+  return referenceLoops(schema).map(({ holder, ref }) =>
+    refused(
+      holder,
+      ref,
+      "leads back to itself without entering any part of the value, so checking a value never ends",
+      'reach the recursion through a keyword that enters the value, such as "items": { "$ref": "#" }, or remove the reference.',
+    ),
+  );
 }
 
 /** The `x-mcp-header` names of an action's sound properties that repeat an earlier one, compared without case (a client drops the tool). */
