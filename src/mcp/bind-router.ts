@@ -97,9 +97,8 @@ export function bindRouter(server: Server, router: Router, binding: Binding = {}
   if (binding.announces === false) return () => {};
   const unsubscribe = router.onListChanged(() => {
     // Only a connection whose era is known can hear a notification: a 2025 session once initialized, a 2026-07-28 one
-    // (stdio: no initialize) from its first request, the SDK sending it to the `subscriptions/listen` stream. A failed
-    // send concerns that connection alone.
-    // The connection's era, which no request context gives a notification sent outside any request.
+    // (stdio: no initialize) from its first request, the SDK sending it to the `subscriptions/listen` stream; no request
+    // context tells the era to a notification sent outside any request. A failed send concerns that connection alone.
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the instance's era, as its deprecation note says
     const era = server.getNegotiatedProtocolVersion();
     if (server.transport !== undefined && (server.getClientCapabilities() !== undefined || era !== undefined))

@@ -286,7 +286,6 @@ export function actionContextOf(tool: Tool, action: string): { context?: string 
   }
 }
 
-/** A flat tool's arguments are its one action's data: the call they stand for. */
 /** A flat tool's one action (`undefined` when it has not exactly one: the arguments are then read as `{ action, data }`). */
 function flatAction(tool: Tool): string | undefined {
   const names = safeNames(tool);
