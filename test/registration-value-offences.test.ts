@@ -93,6 +93,27 @@ describe("registration fails for every value-level offence", () => {
     expect(error.message).toContain(offences[0]!.location);
   });
 
+  test.each([
+    [
+      "a value that is not JSON beside a wrong one",
+      { description: "d", properties: { a: { type: "string" }, n: {} }, required: ["n"], examples: [{ a: 1, n: Number.NaN }] },
+      ["invalid_example n", "invalid_example a"],
+    ],
+    [
+      "a Date beside an undeclared key",
+      { description: "d", properties: { a: { type: "string" }, n: {} }, examples: [{ zz: 1, n: new Date(0) }] },
+      ["invalid_example n", "invalid_example zz"],
+    ],
+    [
+      "a wrong default beside an undeclared one",
+      { description: "d", properties: { a: { type: "string" } }, defaults: { a: 1, zz: 1 } },
+      ["undeclared_default zz", "invalid_default a"],
+    ],
+  ])("one error names every offence of author data: %s", (_name, schema, expected) => {
+    const offences = registrationError(toolWith(schema)).schemaErrors.flatMap((schemaError) => schemaError.offences);
+    expect(offences.map((offence) => `${offence.code} ${String(offence.key)}`).sort()).toEqual([...expected].sort());
+  });
+
   test("an outputSchema that is not valid JSON Schema is a surface offence naming its place", () => {
     const error = registrationError(
       toolWith({ description: "d", properties: {} }, { outputSchema: { type: "object", properties: { id: { type: "integr" } } } }),

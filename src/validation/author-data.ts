@@ -48,9 +48,10 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
         ? []
         : defaultOffencesIn(closure, defaults, action);
     offences.push(...keys);
-    const sound = isPlainObject(defaults) ? soundDefaults(defaults, keys) : undefined;
+    const sound = isPlainObject(defaults) ? soundPart(defaults, keys, 1) : undefined;
     if (sound !== undefined)
-      for (const problem of valueProblems(values, sound)) offences.push(problemOffence(action, ["defaults"], problem, "invalid_default"));
+      for (const problem of valueProblems(values, sound.part))
+        offences.push(problemOffence(action, ["defaults"], problem, "invalid_default"));
   }
   const examples = hasOwn(schema, "examples") ? read(schema, "examples") : undefined;
   if (isArray(examples)) {
@@ -61,31 +62,43 @@ export function authorDataOffences(schema: object, context: SchemaContext, walk:
       if (exceedsSize(example, MAX_VALUE_SIZE)) return void offences.push(tooLarge(action, ["examples", index]));
       // An example a caller could not send (not JSON data) is named as such, not checked as a call.
       const faults = pristine && isTree(example) ? [] : dataOffences(example, ["examples", index], action, "example");
-      if (faults.length > 0) offences.push(...faults);
-      else
-        for (const problem of checkData(contract, example).problems)
-          offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
+      offences.push(...faults);
+      // The rest of the example is checked as a call beside them, so one error names both; what concerns a key already
+      // named (a required key, a requiredOneOf group holding it) is not named again.
+      const sound = soundPart(example, faults, 2);
+      if (sound === undefined) return;
+      for (const problem of checkData(contract, sound.part).problems)
+        if (!concerns(problem, sound.named)) offences.push(problemOffence(action, ["examples", index], problem, "invalid_example"));
     });
   }
   return offences;
 }
 
 /**
- * The defaults whose values can be checked beside the key offences already
- * found, so one error names both: every top-level default with no offence
- * at or below it; `undefined` when an offence concerns the defaults whole.
+ * The part of author data (defaults, an example) that can be checked beside
+ * the offences already found in it, so one error names all: every top-level
+ * key with no offence at or below it (`named`: the others). `undefined`
+ * when an offence concerns the data whole. `depth`: how many segments of an
+ * offence's path lead to the data (`defaults`: 1; `examples[i]`: 2).
  */
-function soundDefaults(defaults: object, keyOffences: readonly Offence[]): object | undefined {
-  if (keyOffences.length === 0) return defaults;
-  const faulted = new Set<unknown>();
-  for (const found of keyOffences) {
-    if (found.path.length > 1) faulted.add(found.path[1]);
-    else if (found.key !== undefined) faulted.add(found.key);
+function soundPart(data: object, found: readonly Offence[], depth: number): { part: object; named: ReadonlySet<unknown> } | undefined {
+  if (found.length === 0) return { part: data, named: new Set() };
+  const named = new Set<unknown>();
+  for (const { path, key } of found) {
+    if (path.length > depth) named.add(path[depth]);
+    else if (key !== undefined) named.add(key);
     else return undefined;
   }
-  const sound: Record<string, unknown> = {};
-  for (const key of Object.keys(defaults)) if (!faulted.has(key)) defineOwn(sound, key, read(defaults, key));
-  return sound;
+  const part: Record<string, unknown> = {};
+  for (const key of Object.keys(data)) if (!named.has(key)) defineOwn(part, key, read(data, key));
+  return { part, named };
+}
+
+/** Whether a problem of the sound part is about a top-level key left out of it (missing, or in a group). */
+function concerns(problem: DataProblem, named: ReadonlySet<unknown>): boolean {
+  if (named.size === 0 || problem.path.length > 0) return false;
+  if (problem.code === "no_required_group") return problem.groups.some((group) => group.some((key) => named.has(key)));
+  return problem.code === "missing_required" && named.has(problem.key);
 }
 
 /** Author data too large to walk, as an offence at the object holding it. */
