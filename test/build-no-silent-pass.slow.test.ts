@@ -134,6 +134,20 @@ describe("followed, not passed: the offence is reported", () => {
   );
 });
 
+test(
+  'defineTool destructured from require("wymcp") in a CommonJS module is followed, with no note saying it is not',
+  () => {
+    const root = project({
+      "src/index.cjs": `const { defineTool } = require("wymcp");\nconst { defineTool: dt } = require("wymcp");\nexports.t = defineTool(${BAD});\nexports.u = dt(${BAD});\n`,
+    });
+    const cli = cliOutcome(root);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout.match(new RegExp(TYPO.source, "g"))).toHaveLength(2);
+    expect(cli.stdout).not.toMatch(/Not fully checked/);
+  },
+  BOUND,
+);
+
 describe("not seen, but said: a warning and a CLI entry, never silence", () => {
   test.each(SAID)(
     "%s",

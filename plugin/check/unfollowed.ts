@@ -23,6 +23,9 @@ function isNotReference(parent: Node, node: Node): boolean {
     case "MemberExpression":
       return parent.property === node && !parent.computed;
     case "Property":
+      // In a destructuring pattern the value names the binding made (`const { defineTool: dt } = …`); the pattern's
+      // source is the reference, judged where it is read.
+      if (parent.value === node && parentOf(parent)?.type === "ObjectPattern") return true;
       return parent.key === node && !parent.computed && parent.value !== node;
     case "VariableDeclarator":
       return parent.id === node;
