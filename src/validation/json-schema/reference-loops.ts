@@ -8,6 +8,7 @@
  * recursive shape that enters the value on the way (`items: { $ref: "#" }`)
  * is no loop.
  */
+import { schemaArrayKeyword, schemaKeyword, schemaMapKeyword } from "@cfworker/json-schema";
 import { localReferenceTarget, referenceAnchors } from "./reroot.js";
 
 type Json = Record<string, unknown>;
@@ -109,22 +110,19 @@ function* inPlace(node: Json, holder: (string | number)[], root: Json, anchors: 
     }
 }
 
-/** Every schema object in `node` with its keyword path: any keyword's object or array of objects may hold one. */
+/** Every schema object in `node` with its keyword path, by the validator's own tables of the keywords holding subschemas. */
 function* everySubschema(node: Json, holder: (string | number)[]): Generator<[Json, (string | number)[]]> {
   yield [node, holder];
   for (const keyword of Object.keys(node)) {
-    if (keyword === "const" || keyword === "enum" || keyword === "default" || keyword === "examples") continue;
     const value = node[keyword];
-    if (Array.isArray(value)) {
+    if (schemaKeyword[keyword] === true && isObject(value)) yield* everySubschema(value, [...holder, keyword]);
+    else if (schemaArrayKeyword[keyword] === true && Array.isArray(value)) {
       for (const [index, entry] of value.entries()) if (isObject(entry)) yield* everySubschema(entry, [...holder, keyword, index]);
-    } else if (isObject(value)) {
-      if (keyword === "properties" || keyword === "patternProperties" || keyword === "$defs" || keyword === "dependentSchemas")
-        for (const name of Object.keys(value)) {
-          const entry = value[name];
-          if (isObject(entry)) yield* everySubschema(entry, [...holder, keyword, name]);
-        }
-      else yield* everySubschema(value, [...holder, keyword]);
-    }
+    } else if (schemaMapKeyword[keyword] === true && isObject(value))
+      for (const name of Object.keys(value)) {
+        const entry = value[name];
+        if (isObject(entry)) yield* everySubschema(entry, [...holder, keyword, name]);
+      }
   }
 }
 
